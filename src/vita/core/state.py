@@ -1,0 +1,303 @@
+"""The engine core: what every game's state, actions and description provide.
+
+A game plugs in by subclassing :class:`State` and :class:`Game`. The core never
+knows a rule; it knows only this contract:
+
+* who must decide now (:meth:`State.to_move`: one seat, several seats for
+  simultaneous choices, or a seat acting out of turn, such as a defender);
+* the legal actions of a seat, generated without trial application, and the
+  reason any other action is illegal (:meth:`State.why_illegal`);
+* :meth:`State.apply`, which checks first and changes nothing when it refuses;
+* the end, the scores and the ranking;
+* what a seat may see (:meth:`State.view`), and a copy of the state with all it
+  may not see re-sampled (:meth:`State.determinize`);
+* a cheap :meth:`State.clone`, and JSON save/load;
+* a log of events in plain words, worded per seat where information is hidden.
+
+Actions are small immutable values whose ``str()`` is a stable text notation:
+``state.parse(str(action)) == action``.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from vita.core.errors import IllegalAction, PositionError
+from vita.core.rng import Rng
+
+if TYPE_CHECKING:
+    from vita.core.bots import BotFactory
+
+JSON = dict[str, Any]
+
+
+class Action(abc.ABC):
+    """An action: immutable, hashable, and written in a stable notation by ``str()``."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game log.
+
+    ``text`` is what everybody is told; ``private`` gives, for the seats that
+    know more (or must be told less), their own wording of the same event.
+    """
+
+    text: str
+    ply: int = 0
+    private: tuple[tuple[int, str], ...] = ()
+
+    def for_seat(self, seat: int | None) -> str:
+        """The wording that ``seat`` sees (``None``: a spectator)."""
+        for who, text in self.private:
+            if who == seat:
+                return text
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's nature, stated up front (as OpenSpiel's GameType does)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rulebook: str
+    summary: str
+    chance: bool = True
+    hidden_information: bool = True
+    simultaneous: bool = False
+    out_of_turn: bool = False
+    zero_sum: bool = False
+    max_length_hint: int = 0
+    tags: tuple[str, ...] = field(default=())
+
+
+class State(abc.ABC):
+    """A position of a game, with the rules that move it on.
+
+    Subclasses keep their fields in ``__slots__`` and write :meth:`clone` by
+    hand; the card and board tables they refer to are shared, never copied.
+    """
+
+    __slots__ = ("log", "num_players", "ply", "rng")
+
+    info: ClassVar[GameInfo]
+
+    num_players: int
+    rng: Rng
+    log: list[Event] | None
+    ply: int
+
+    # -- who decides --------------------------------------------------------
+
+    @abc.abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may act now, in the order they are asked; empty when over."""
+
+    def is_over(self) -> bool:
+        return not self.to_move()
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it is not asked to act)."""
+
+    @abc.abstractmethod
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """``None`` if ``seat`` may take ``action`` now, else the reason in plain words."""
+
+    @abc.abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Check ``action`` and carry it out; on refusal raise and change nothing."""
+        seat = self.seat_for(seat)
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(seat, action)
+        self.ply += 1
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Carry out an action taken from :meth:`legal_actions`, skipping the check.
+
+        Simulation and search use it; anything that comes from a person or a
+        network goes through :meth:`apply`.
+        """
+        self._apply(seat, action)
+        self.ply += 1
+
+    def seat_for(self, seat: int | None) -> int:
+        """Resolve ``seat``: ``None`` means the one seat that is asked to act."""
+        movers = self.to_move()
+        if seat is None:
+            if not movers:
+                raise IllegalAction("the game is over")
+            if len(movers) > 1:
+                names = ", ".join(str(s) for s in movers)
+                raise IllegalAction(f"several seats must act now ({names}): say which one")
+            return movers[0]
+        if not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat} in a {self.num_players}-player game")
+        if seat not in movers:
+            if not movers:
+                raise IllegalAction("the game is over")
+            return_to = ", ".join(str(s) for s in movers)
+            raise IllegalAction(f"seat {seat} is not asked to act now (waiting for {return_to})")
+        return seat
+
+    # -- notation -----------------------------------------------------------
+
+    @abc.abstractmethod
+    def parse(self, text: str, seat: int | None = None) -> Action:
+        """The action written as ``text``; raise :class:`IllegalAction` if malformed.
+
+        Parsing checks only the form; legality is checked by :meth:`apply`.
+        """
+
+    def label(self, action: Action) -> str:
+        """A human wording of ``action`` (defaults to its notation)."""
+        return str(action)
+
+    # -- end ----------------------------------------------------------------
+
+    @abc.abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """The score of each seat (final once the game is over)."""
+
+    def ranking(self) -> tuple[int, ...]:
+        """The rank of each seat, 1 = first; equal scores share a rank.
+
+        Games with tie-breakers override this.
+        """
+        scores = self.scores()
+        return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Per seat, what each scoring category gave (for end-of-game displays)."""
+        return [{"total": s} for s in self.scores()]
+
+    # -- information --------------------------------------------------------
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see, as JSON (``None``: the public, spectator view)."""
+
+    def determinize(self, seat: int | None, rng: Rng) -> Self:
+        """A copy in which everything ``seat`` cannot see is re-sampled.
+
+        The default suits games of perfect information apart from the order
+        of the random generator: it re-seeds the generator.
+        """
+        copy = self.clone()
+        copy.rng = Rng(rng.next_u64())
+        return copy
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[str]:
+        """The log from event number ``since`` on, worded for ``seat``."""
+        if self.log is None:
+            return []
+        return [event.for_seat(seat) for event in self.log[since:]]
+
+    def say(self, text: str, private: Sequence[tuple[int, str]] = ()) -> None:
+        """Append an event to the log (a no-op when logging is off)."""
+        if self.log is not None:
+            self.log.append(Event(text, self.ply, tuple(private)))
+
+    def check_invariants(self) -> None:
+        """Raise :class:`AssertionError` if the position breaks a game invariant.
+
+        The shared test suite calls it after every action of random games.
+        """
+
+    # -- copying and saving -------------------------------------------------
+
+    @abc.abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (the log is shared by reference only if disabled)."""
+
+    @abc.abstractmethod
+    def to_json(self) -> JSON:
+        """The whole position, hidden parts included, as JSON."""
+
+
+S = TypeVar("S", bound=State)
+O = TypeVar("O", bound=BaseModel)
+
+
+class Game(abc.ABC, Generic[S, O]):
+    """The description of one game: its nature, options, data, bots and loaders."""
+
+    info: GameInfo
+    options_model: type[O]
+
+    def make_options(self, raw: Mapping[str, Any] | O | None = None) -> O:
+        """Validated options; raise :class:`ValueError` with every problem listed."""
+        if isinstance(raw, self.options_model):
+            return raw
+        try:
+            return self.options_model.model_validate(dict(raw or {}))
+        except ValidationError as error:
+            raise ValueError(describe_validation_error(error, f"{self.info.id} options")) from None
+
+    @abc.abstractmethod
+    def new_state(self, options: O, seed: int, *, log: bool = True) -> S:
+        """A new game set up with ``options``, its randomness seeded by ``seed``."""
+
+    def new(self, seed: int = 0, *, log: bool = True, **options: Any) -> S:
+        """Convenience: ``game.new(seed=3, players=2)``."""
+        return self.new_state(self.make_options(options), seed, log=log)
+
+    @abc.abstractmethod
+    def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> S:
+        """Load and validate a position; raise :class:`PositionError` naming the problem."""
+
+    def reconcile_position(self, data: JSON) -> JSON:
+        """Repair a hand-edited position so each card is in exactly one place.
+
+        Used by conformance cases, which give a partial position merged into
+        a fresh game. The default does nothing.
+        """
+        return data
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """Bots specific to this game, by name (the generic ones are added by the registry)."""
+        return {}
+
+    def deck_fingerprint(self, options: O) -> str | None:
+        """A digest of the card data in use, stored in game records; ``None``: no data."""
+        return None
+
+
+def describe_validation_error(error: ValidationError, what: str) -> str:
+    """One line per problem: where it is and what is wrong."""
+    lines = [f"invalid {what}:"]
+    for problem in error.errors():
+        where = ".".join(str(part) for part in problem["loc"]) or "(top level)"
+        lines.append(f"  {where}: {problem['msg']}")
+    return "\n".join(lines)
+
+
+def load_model(model: type[O], data: Mapping[str, Any], what: str) -> O:
+    """Validate ``data`` with a pydantic ``model``; raise :class:`PositionError` on failure."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise PositionError(describe_validation_error(error, what)) from None
+
+
+def check_action_type(action: Action, expected: type[Action] | tuple[type[Action], ...]) -> None:
+    if not isinstance(action, expected):
+        raise IllegalAction(f"{action!r} is not an action of this game")

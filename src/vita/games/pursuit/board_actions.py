@@ -1,0 +1,348 @@
+"""Rulebook section "Board actions" (and the 3-slot rule of "Take Project").
+
+Placing an hourglass on a board space that already holds one of your own costs
+1 stress (never for Rest) — "Action Phase". Each action has ``*_options``,
+the legal forms of that action for one card (what the legal-move generator
+lists and what a submitted action is checked against), and a function that
+carries it out.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from vita.games.pursuit import abilities, board
+from vita.games.pursuit.actions import Payment, Simple, TakeProject
+from vita.games.pursuit.actions import Spend as SpendAction
+from vita.games.pursuit.cards import Amount, Card, Deck, Vec
+from vita.games.pursuit.state import (
+    GET_JOB,
+    INTERACT,
+    OVERTIME,
+    PLAY,
+    REST,
+    ROW_ITEMS,
+    ROW_JOBS,
+    ROW_PARTNERS,
+    ROW_PROJECTS,
+    SPEND,
+    START_RELATIONSHIP,
+    STUDY,
+    TAKE_PROJECT,
+    TEMP_JOB,
+    PursuitState,
+)
+from vita.games.pursuit.tracks import (
+    add_stress,
+    can_pay,
+    gain,
+    move_left_within_section,
+    pay,
+    project_payments,
+)
+from vita.games.pursuit.upkeep import remove_card, slot_cards
+
+BASIC_SPACES = {"study": STUDY, "play": PLAY, "interact": INTERACT, "temp-job": TEMP_JOB}
+GAINS_WORD = {"study": "Study", "play": "Play", "interact": "Interact", "temp-job": "Temp Job"}
+
+
+def place(state: PursuitState, seat: int, space: int) -> bool:
+    """Put an hourglass on a board space; 1 stress if one of the player's is already there.
+
+    Return whether the player is still alive to carry out the action.
+    """
+    p = state.players[seat]
+    p.hand -= 1
+    spaces = state.spaces[space]
+    repeated = spaces[seat] > 0 and space != REST
+    spaces[seat] += 1
+    if repeated:
+        state.say(f"{p.name} already has an hourglass on that space: 1 stress.")
+        add_stress(state, seat, 1)
+    return p.alive
+
+
+def slot_stress_on_taking(state: PursuitState, seat: int, freed: int = 0) -> None:
+    """The 3-slot rule: a project, job or partner taken while 3 slots are full costs 1 stress."""
+    if slot_cards(state, seat) - freed >= state.deck.board.slots:
+        state.say(f"{state.name(seat)}'s slots are full: 1 stress.")
+        add_stress(state, seat, 1)
+
+
+# -- Study / Play / Interact, Temp Job -----------------------------------------------------
+
+
+def do_basic(state: PursuitState, seat: int, name: str) -> None:
+    if not place(state, seat, BASIC_SPACES[name]):
+        return
+    amount = basic_rewards(state.deck)[name]
+    gain(state, seat, amount)
+    state.say(f"{state.name(seat)} takes '{GAINS_WORD[name]}': gains {amount.words()}.")
+    abilities.trigger(state, seat, name)
+
+
+@cache
+def basic_rewards(deck: Deck) -> dict[str, Amount]:
+    return {name: Amount.of(reward) for name, reward in deck.board.basic_actions.items()}
+
+
+# -- Take Project ----------------------------------------------------------------------------
+
+
+def group_owner(state: PursuitState, card: int) -> int:
+    """The seat of the player who has this group project in front of him (-1: none)."""
+    for seat, p in enumerate(state.players):
+        for held, _, _ in p.projects:
+            if held == card:
+                return seat
+    return -1
+
+
+def role_id(name: str) -> str:
+    return name.lower().replace(" ", "-")
+
+
+def take_project_options(state: PursuitState, seat: int, card: int) -> list[TakeProject]:
+    """Every legal way to take (or join) this project now."""
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    options: list[TakeProject] = []
+    if spec.kind == "group":
+        roles = state.groups.get(card)
+        if roles is None:
+            if card not in state.rows[ROW_PROJECTS]:
+                return options
+            roles = [-1, -1, -1, -1]
+        elif roles.count(seat) >= 2:
+            return options  # at most 2 roles per player per project
+        for index, step in enumerate(spec.steps):
+            if roles[index] < 0:
+                options += _with_payments(state, seat, spec, step.cost, 0, role_id(step.name))
+        return options
+    if card not in state.rows[ROW_PROJECTS]:
+        return options
+    if spec.kind == "basic":
+        return _with_payments(state, seat, spec, spec.steps[0].cost, 0, "")
+    for level, step in enumerate(spec.steps, start=1):
+        options += _with_payments(state, seat, spec, step.cost, level, "")
+    return options
+
+
+def _with_payments(
+    state: PursuitState, seat: int, spec: Card, cost: Amount, level: int, role: str
+) -> list[TakeProject]:
+    if state.players[seat].hand < 1 + cost.hourglass:
+        return []
+    payments = project_payments(state, seat, cost.res)
+    if len(payments) == 1:
+        return [TakeProject(spec.id, level, role, None)]
+    return [TakeProject(spec.id, level, role, pay) for pay in payments]
+
+
+def chosen_payment(state: PursuitState, seat: int, cost: Amount, pay: Payment | None) -> Vec:
+    if pay is None:
+        pay = project_payments(state, seat, cost.res)[0]
+    return (pay[0], pay[1], pay[2], cost.res[3])
+
+
+def do_take_project(state: PursuitState, seat: int, action: TakeProject) -> None:
+    deck = state.deck
+    card = deck.by_id[action.card]
+    spec = deck.cards[card]
+    p = state.players[seat]
+    name = p.name
+    if spec.kind == "group":
+        _take_group_role(state, seat, card, action)
+        return
+    if not place(state, seat, TAKE_PROJECT):
+        return
+    level = action.level or 1
+    step = spec.steps[level - 1]
+    paid = chosen_payment(state, seat, step.cost, action.pay)
+    state.rows[ROW_PROJECTS].remove(card)
+    slot_stress_on_taking(state, seat)
+    pay(state, seat, paid)
+    p.hand -= step.cost.hourglass
+    p.projects.append((card, level, step.cost.hourglass))
+    p.gathered += 1
+    gain(state, seat, step.reward)
+    state.say(f"{name} takes '{spec.name}' at L{level}: pays {_paid_words(paid, step.cost)}, "
+              f"gains {step.reward.words()}.")
+    board.replace_taken(state, ROW_PROJECTS)
+
+
+def _take_group_role(state: PursuitState, seat: int, card: int, action: TakeProject) -> None:
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    joining = card in state.groups
+    # The hourglass is first placed on the action space, then moved onto the card.
+    if not place(state, seat, TAKE_PROJECT):
+        return
+    state.spaces[TAKE_PROJECT][seat] -= 1
+    index = next(i for i, s in enumerate(spec.steps) if role_id(s.name) == action.role)
+    step = spec.steps[index]
+    paid = chosen_payment(state, seat, step.cost, action.pay)
+    if not joining:
+        state.rows[ROW_PROJECTS].remove(card)
+        slot_stress_on_taking(state, seat)
+        state.groups[card] = [-1, -1, -1, -1]
+        p.projects.append((card, 0, 0))
+        p.gathered += 1
+    state.groups[card][index] = seat
+    pay(state, seat, paid)
+    p.hand -= step.cost.hourglass
+    p.spent += step.cost.hourglass
+    gain(state, seat, step.reward)
+    verb = "joins" if joining else "takes"
+    state.say(f"{p.name} {verb} the group project '{spec.name}' as {step.name}: "
+              f"pays {_paid_words(paid, step.cost)}, gains {step.reward.words()}.")
+    if not joining:
+        board.replace_taken(state, ROW_PROJECTS)
+
+
+def _paid_words(paid: Vec, cost: Amount) -> str:
+    return Amount(res=paid, hourglass=cost.hourglass).words()
+
+
+# -- Spend -------------------------------------------------------------------------------------
+
+
+def money_cost(state: PursuitState, seat: int, cost: Amount) -> int:
+    return max(0, cost.res[3] - abilities.spend_discount(state, seat))
+
+
+def spend_options(state: PursuitState, seat: int, card: int) -> list[SpendAction]:
+    if card not in state.rows[ROW_ITEMS]:
+        return []
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    return [
+        SpendAction(spec.id, level)
+        for level, step in enumerate(spec.steps, start=1)
+        if p.res[3] >= money_cost(state, seat, step.cost) and p.hand >= 1 + step.cost.hourglass
+    ]
+
+
+def do_spend(state: PursuitState, seat: int, action: SpendAction) -> None:
+    card = state.deck.by_id[action.card]
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    if not place(state, seat, SPEND):
+        return
+    step = spec.steps[action.level - 1]
+    money = money_cost(state, seat, step.cost)
+    state.rows[ROW_ITEMS].remove(card)
+    p.res[3] -= money
+    p.hand -= step.cost.hourglass
+    p.items.append((card, action.level, step.cost.hourglass))
+    p.gathered += 1
+    gain(state, seat, step.reward)
+    kind = "Item" if spec.kind == "item" else "Activity"
+    state.say(f"{p.name} spends on the {kind} '{spec.name}' ({step.name}, L{action.level}): "
+              f"pays {Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
+              f"gains {step.reward.words()}.")
+    board.replace_taken(state, ROW_ITEMS)
+
+
+# -- Get Job ----------------------------------------------------------------------------------
+
+
+def can_get_job(state: PursuitState, seat: int, card: int) -> bool:
+    if GET_JOB in state.closed or card not in state.rows[ROW_JOBS]:
+        return False
+    hire = state.deck.cards[card].hire
+    assert hire is not None
+    return can_pay(state.players[seat].res, hire.cost.res)
+
+
+def do_get_job(state: PursuitState, seat: int, card: int) -> None:
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    if not place(state, seat, GET_JOB):
+        return
+    hire = spec.hire
+    assert hire is not None
+    state.rows[ROW_JOBS].remove(card)
+    slot_stress_on_taking(state, seat, freed=1 if p.job >= 0 else 0)
+    for old in (p.job, p.retired):
+        if old >= 0:
+            remove_card(state, seat, old)
+            state.say(f"{p.name} leaves the job {state.card_name(old)}.")
+    pay(state, seat, hire.cost.res)
+    p.job = card
+    p.gathered += 1
+    gain(state, seat, hire.reward)
+    state.say(f"{p.name} gets the job '{spec.name}' (L{spec.job_level} {spec.job_type}): "
+              f"pays {hire.cost.words()}, gains {hire.reward.words()}.")
+    abilities.trigger(state, seat, "get-job")
+
+
+# -- Start Relationship --------------------------------------------------------------------
+
+
+def can_start_relationship(state: PursuitState, card: int) -> bool:
+    return START_RELATIONSHIP not in state.closed and card in state.rows[ROW_PARTNERS]
+
+
+def do_start_relationship(state: PursuitState, seat: int, card: int) -> None:
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    if not place(state, seat, START_RELATIONSHIP):
+        return
+    state.rows[ROW_PARTNERS].remove(card)
+    slot_stress_on_taking(state, seat)
+    if p.partners:
+        state.say(f"{p.name} starts an additional relationship: 1 stress.")
+        add_stress(state, seat, 1)
+    p.partners.append((card, 1, 0))
+    p.gathered += 1
+    reward = spec.steps[0].reward
+    gain(state, seat, reward)
+    state.say(f"{p.name} starts a relationship with {spec.name} ({spec.steps[0].name}): "
+              f"gains {reward.words()}.")
+    abilities.trigger(state, seat, "start-relationship")
+
+
+# -- Overtime, Rest -------------------------------------------------------------------------
+
+
+def overtime_stress(state: PursuitState, seat: int) -> int:
+    repeated = 1 if state.spaces[OVERTIME][seat] else 0
+    return state.deck.board.overtime_stress + repeated
+
+
+def can_overtime(state: PursuitState, seat: int) -> bool:
+    """Forbidden while covered, and when its stress would take the player beyond the track."""
+    if OVERTIME in state.closed:
+        return False
+    return state.players[seat].stress + overtime_stress(state, seat) <= state.deck.stress.last
+
+
+def do_overtime(state: PursuitState, seat: int) -> None:
+    if not place(state, seat, OVERTIME):
+        return
+    extra = state.deck.board.overtime_hourglasses
+    p = state.players[seat]
+    p.hand += extra
+    p.total += extra
+    p.overtime += extra
+    add_stress(state, seat, state.deck.board.overtime_stress)
+    state.say(f"{p.name} works overtime: {extra} more hourglasses this round and "
+              f"{state.deck.board.overtime_stress} stress.")
+
+
+def do_rest(state: PursuitState, seat: int) -> None:
+    place(state, seat, REST)
+    spaces = state.deck.board.rest_spaces + abilities.rest_extra(state, seat)
+    moved = move_left_within_section(state, seat, spaces)
+    state.say(f"{state.name(seat)} rests: stress {moved} space{'s' if moved != 1 else ''} left.")
+
+
+def do_board_simple(state: PursuitState, seat: int, action: Simple) -> None:
+    if action.name in BASIC_SPACES:
+        do_basic(state, seat, action.name)
+    elif action.name == "overtime":
+        do_overtime(state, seat)
+    else:
+        do_rest(state, seat)
+

@@ -1,0 +1,111 @@
+"""A heuristic bot for The Pursuit of Happiness.
+
+It looks one action ahead on a determinised copy of the position (so it never
+peeks at the draw piles) and picks the action whose result it values most.
+The value counts LTH, resources (worth less as life goes on, since only 1 in 5
+is inherited), the promise of the cards in front of the player, hourglasses,
+and the danger of stress with the old-age rounds ahead.
+"""
+
+from __future__ import annotations
+
+from vita.core.rng import Rng
+from vita.core.state import Action, State
+from vita.games.pursuit.actions import Exchange, OnCard, Refresh
+from vita.games.pursuit.game_end import measure
+from vita.games.pursuit.state import ACTION, PursuitState
+
+FREE_ACTIONS_PER_TURN = 2
+
+
+def value(state: PursuitState, seat: int) -> float:
+    """How good the position is for ``seat`` (higher is better)."""
+    p = state.players[seat]
+    deck = state.deck
+    rounds = deck.board.rounds
+    left = len(rounds) - 1 - state.round  # rounds still to come after this one
+    if state.results is not None:
+        return float(p.lth)
+    worth = 0.2 + 0.06 * min(left, 5)  # a resource now, in LTH
+    score = float(p.lth) + worth * (p.res[0] + p.res[1] + p.res[2]) + worth * 0.8 * p.res[3]
+    score += 0.5 * p.sth if state.phase == ACTION else 0.0
+    if not p.alive:
+        return score - 3.0 * left
+    # Cards: the promise of what can still come from them.
+    cards = deck.cards
+    for card, level, _ in p.projects:
+        if cards[card].kind == "basic":
+            score += 0.6 * level * min(1.0, left / 2 + 0.3)
+    for card, level, _ in p.items:
+        step = cards[card].steps[level - 1]
+        if step.upkeep_cost is not None:
+            score += 0.4 * step.upkeep_reward.lth * left
+    if p.job >= 0:
+        score += 0.12 * cards[p.job].upkeep_reward.res[3] * min(left, 3)
+    if p.retired >= 0:
+        score += 0.12 * cards[p.retired].upkeep_reward.res[3] * left
+    for card, level, _ in p.partners:
+        score += 0.8 * level * min(1.0, left / 2 + 0.3)
+    score += 0.8 * len(p.completed)
+    # Time: hourglasses still in hand this round, and those expected next round.
+    if state.phase == ACTION:
+        score += 0.6 * p.hand
+    score += 0.8 * (deck.stress.hourglasses_at(p.stress) + p.health_bonus) * min(left, 3)
+    # Stress: old age brings more; dying early loses the rounds left.
+    upcoming = sum(r.stress for r in rounds[state.round + 1:state.round + 2])
+    margin = deck.stress.last - p.stress - upcoming
+    if margin < 0:
+        score -= 4.0 * left + 2.0
+    elif margin < 3:
+        score -= (3 - margin) * 0.8
+    score -= 0.15 * max(0, p.stress)
+    # Life goals: a little pull towards being the leader.
+    for goal_index in state.goals:
+        goal = deck.life_goals[goal_index]
+        rule = goal.solo if state.solo else goal.goal
+        mine = measure(state, seat, rule.measure)
+        others = [measure(state, s, rule.measure) for s in range(state.num_players) if s != seat]
+        if state.solo:
+            score += goal.bonus * min(1.0, mine / max(1, rule.at_least)) * 0.5
+        elif not others or mine > max(others):
+            score += goal.bonus * 0.4
+    return score
+
+
+class HeuristicBot:
+    """One-action lookahead with :func:`value`, on determinised copies."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self._turn: tuple[int, int, int] = (-1, -1, -1)
+        self._free = 0
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, PursuitState)
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        turn = (state.round, seat, sum(p.hand for p in state.players))
+        if turn != self._turn:
+            self._turn, self._free = turn, 0
+        world = state.determinize(seat, self.rng)
+        world.log = None
+        best: Action = actions[0]
+        best_value = float("-inf")
+        for action in actions:
+            free = isinstance(action, Refresh | Exchange) or (
+                isinstance(action, OnCard) and action.verb == "discard")
+            if free and self._free >= FREE_ACTIONS_PER_TURN:
+                continue
+            after = world.clone()
+            after.apply_trusted(seat, action)
+            score = value(after, seat) + self.rng.below(1000) * 1e-6
+            if free:
+                score -= 0.3
+            if score > best_value:
+                best, best_value = action, score
+        if isinstance(best, Refresh | Exchange) or (isinstance(best, OnCard) and best.verb == "discard"):
+            self._free += 1
+        return best

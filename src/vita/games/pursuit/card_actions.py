@@ -1,0 +1,187 @@
+"""Rulebook section "Card actions": hourglasses placed on the cards in front of you.
+
+Using the same card action more than once in a round never costs stress.
+"""
+
+from __future__ import annotations
+
+from vita.games.pursuit import abilities, board
+from vita.games.pursuit.actions import Advance, OnCard, Upgrade
+from vita.games.pursuit.board_actions import chosen_payment, money_cost
+from vita.games.pursuit.cards import Amount
+from vita.games.pursuit.state import ROW_JOBS, Holding, PursuitState
+from vita.games.pursuit.tracks import can_pay, gain, pay, project_payments
+
+
+def _find(holdings: list[Holding], card: int) -> int:
+    for index, (held, _, _) in enumerate(holdings):
+        if held == card:
+            return index
+    return -1
+
+
+# -- Advance a Basic Project ---------------------------------------------------------------
+
+
+def advance_options(state: PursuitState, seat: int, card: int) -> list[Advance]:
+    """Only to the next level, only basic projects, never past L4."""
+    p = state.players[seat]
+    index = _find(p.projects, card)
+    if index < 0:
+        return []
+    spec = state.deck.cards[card]
+    _, level, _ = p.projects[index]
+    if spec.kind != "basic" or level >= 4:
+        return []
+    cost = spec.steps[level].cost
+    if p.hand < 1 + cost.hourglass:
+        return []
+    payments = project_payments(state, seat, cost.res)
+    if len(payments) == 1:
+        return [Advance(spec.id, None)]
+    return [Advance(spec.id, pay) for pay in payments]
+
+
+def do_advance(state: PursuitState, seat: int, action: Advance) -> None:
+    card = state.deck.by_id[action.card]
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    index = _find(p.projects, card)
+    _, level, on_card = p.projects[index]
+    step = spec.steps[level]
+    paid = chosen_payment(state, seat, step.cost, action.pay)
+    pay(state, seat, paid)
+    placed = 1 + step.cost.hourglass
+    p.hand -= placed
+    level += 1
+    gain(state, seat, step.reward)
+    state.say(f"{p.name} advances '{spec.name}' to L{level}: pays "
+              f"{Amount(res=paid, hourglass=step.cost.hourglass).words()}, gains {step.reward.words()}.")
+    if level == 4:
+        # Completed: set aside; its hourglasses go to the Spent Time space.
+        del p.projects[index]
+        p.spent += on_card + placed
+        p.completed.append(card)
+        state.say(f"{p.name} has completed '{spec.name}'.")
+        abilities.trigger(state, seat, "complete-project")
+    else:
+        p.projects[index] = (card, level, on_card + placed)
+
+
+# -- Upgrade an Item / Repeat an Activity -----------------------------------------------------
+
+
+def upgrade_options(state: PursuitState, seat: int, card: int) -> list[Upgrade]:
+    """Any higher level, paying that level's cost."""
+    p = state.players[seat]
+    index = _find(p.items, card)
+    if index < 0:
+        return []
+    spec = state.deck.cards[card]
+    _, level, _ = p.items[index]
+    return [
+        Upgrade(spec.id, target)
+        for target in range(level + 1, len(spec.steps) + 1)
+        if p.res[3] >= money_cost(state, seat, spec.steps[target - 1].cost)
+        and p.hand >= 1 + spec.steps[target - 1].cost.hourglass
+    ]
+
+
+def do_upgrade(state: PursuitState, seat: int, action: Upgrade) -> None:
+    card = state.deck.by_id[action.card]
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    index = _find(p.items, card)
+    _, _, on_card = p.items[index]
+    step = spec.steps[action.level - 1]
+    money = money_cost(state, seat, step.cost)
+    p.res[3] -= money
+    placed = 1 + step.cost.hourglass
+    p.hand -= placed
+    p.items[index] = (card, action.level, on_card + placed)
+    gain(state, seat, step.reward)
+    verb = "upgrades" if spec.kind == "item" else "repeats"
+    state.say(f"{p.name} {verb} '{spec.name}' to {step.name} (L{action.level}): pays "
+              f"{Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
+              f"gains {step.reward.words()}.")
+
+
+# -- Get a Promotion, Retirement -----------------------------------------------------------------
+
+
+def can_promote(state: PursuitState, seat: int, target: int) -> bool:
+    """The next-level job of the same type must be on the board."""
+    p = state.players[seat]
+    if p.job < 0 or target not in state.rows[ROW_JOBS]:
+        return False
+    job, new = state.deck.cards[p.job], state.deck.cards[target]
+    if job.promotion is None or new.job_type != job.job_type or new.job_level != job.job_level + 1:
+        return False
+    return can_pay(p.res, job.promotion.cost.res) and p.hand >= 1 + job.promotion.cost.hourglass
+
+
+def do_promote(state: PursuitState, seat: int, target: int) -> None:
+    p = state.players[seat]
+    old = p.job
+    promotion = state.deck.cards[old].promotion
+    assert promotion is not None
+    p.hand -= 1 + promotion.cost.hourglass
+    p.spent += 1 + promotion.cost.hourglass
+    pay(state, seat, promotion.cost.res)
+    state.rows[ROW_JOBS].remove(target)
+    board.discard(state, old)
+    p.job = target
+    p.gathered += 1
+    gain(state, seat, promotion.reward)
+    state.say(f"{p.name} is promoted from {state.card_name(old)} to {state.card_name(target)}: "
+              f"pays {promotion.cost.words()}, gains {promotion.reward.words()}.")
+
+
+def can_retire(state: PursuitState, seat: int) -> bool:
+    p = state.players[seat]
+    if p.job < 0:
+        return False
+    retirement = state.deck.cards[p.job].retirement
+    return (retirement is not None and can_pay(p.res, retirement.cost.res)
+            and p.hand >= 1 + retirement.cost.hourglass)
+
+
+def do_retire(state: PursuitState, seat: int) -> None:
+    p = state.players[seat]
+    retirement = state.deck.cards[p.job].retirement
+    assert retirement is not None
+    p.hand -= 1 + retirement.cost.hourglass
+    p.spent += 1 + retirement.cost.hourglass
+    pay(state, seat, retirement.cost.res)
+    p.retired, p.job = p.job, -1
+    gain(state, seat, retirement.reward)
+    state.say(f"{p.name} retires from {state.card_name(p.retired)}: pays {retirement.cost.words()}, "
+              f"gains {retirement.reward.words()}.")
+
+
+# -- Develop a Relationship ------------------------------------------------------------------------
+
+
+def can_develop(state: PursuitState, seat: int, card: int) -> bool:
+    """One level at a time; the next level's requirement is a holding, not a payment."""
+    p = state.players[seat]
+    index = _find(p.partners, card)
+    if index < 0:
+        return False
+    spec = state.deck.cards[card]
+    _, level, _ = p.partners[index]
+    return level < len(spec.steps) and can_pay(p.res, spec.steps[level].requires)
+
+
+def do_develop(state: PursuitState, seat: int, action: OnCard) -> None:
+    card = state.deck.by_id[action.card]
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    index = _find(p.partners, card)
+    _, level, on_card = p.partners[index]
+    p.hand -= 1
+    p.partners[index] = (card, level + 1, on_card + 1)
+    step = spec.steps[level]
+    gain(state, seat, step.reward)
+    state.say(f"{p.name} develops the relationship with {spec.name} to {step.name}: "
+              f"gains {step.reward.words()}.")

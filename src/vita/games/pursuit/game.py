@@ -1,0 +1,67 @@
+"""The Pursuit of Happiness as a :class:`vita.core.Game`: options, loading, bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from vita.core.bots import BotFactory
+from vita.core.state import JSON, Game
+from vita.games.pursuit import position
+from vita.games.pursuit.cards import Deck, load_deck
+from vita.games.pursuit.info import INFO
+from vita.games.pursuit.setup import new_game
+from vita.games.pursuit.state import PursuitState
+
+
+class PursuitOptions(BaseModel):
+    """``players``: 1 (solo) to 4; ``names``: one per seat; ``first_player``: the
+    oldest player's seat; ``cards``: a deck directory (default: the built-in deck)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: Annotated[int, Field(ge=1, le=4)] = 2
+    names: list[str] | None = None
+    first_player: Annotated[int, Field(ge=0)] = 0
+    cards: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> PursuitOptions:
+        if self.names is not None and len(self.names) != self.players:
+            raise ValueError(f"give {self.players} names, one per player")
+        if self.first_player >= self.players:
+            raise ValueError("first_player must be a seat number below the number of players")
+        return self
+
+    def seat_names(self) -> list[str]:
+        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
+
+
+class PursuitGame(Game[PursuitState, PursuitOptions]):
+    info = INFO
+    options_model = PursuitOptions
+
+    def deck(self, options: PursuitOptions) -> Deck:
+        return load_deck(options.cards)
+
+    def new_state(self, options: PursuitOptions, seed: int, *, log: bool = True) -> PursuitState:
+        return new_game(self.deck(options), options.seat_names(), seed, options.first_player, log)
+
+    def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> PursuitState:
+        return position.from_json(load_deck(), dict(data), log)
+
+    def reconcile_position(self, data: JSON) -> JSON:
+        return position.reconcile(load_deck(), data)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from vita.games.pursuit.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def deck_fingerprint(self, options: PursuitOptions) -> str | None:
+        return self.deck(options).fingerprint
+
+
+GAME = PursuitGame()

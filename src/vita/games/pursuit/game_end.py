@@ -1,0 +1,91 @@
+"""Rulebook sections "Game End" and "Solo game".
+
+When all players have died: inheritance (1 LTH for every 5 of the same resource
+and for every 5 money); then each life goal in play gives its LTH bonus to its
+only achiever (a tie gives nobody the bonus). Most LTH wins; ties go to the most
+cards gathered during the game. Solo: the three goals use their solo
+instruction, and the game is won with all three achieved and at least 50 LTH.
+"""
+
+from __future__ import annotations
+
+from vita.games.pursuit.cards import GoalRule
+from vita.games.pursuit.state import OVER, PursuitState
+
+
+def end_game(state: PursuitState) -> None:
+    state.phase = OVER
+    per = state.deck.board.inheritance_per
+    results = []
+    for p in state.players:
+        inheritance = sum(amount // per for amount in p.res)
+        results.append({"lth": p.lth, "inheritance": inheritance, "goals": 0})
+        p.lth += inheritance
+        if inheritance:
+            state.say(f"{p.name} passes on {inheritance} LTH in inheritance.")
+    for goal_index in state.goals:
+        goal = state.deck.life_goals[goal_index]
+        for seat in achievers(state, goal.solo if state.solo else goal.goal):
+            state.players[seat].lth += goal.bonus
+            results[seat]["goals"] += goal.bonus
+            state.say(f"{state.name(seat)} achieves the life goal {goal.name}: {goal.bonus} LTH.")
+    for seat, p in enumerate(state.players):
+        results[seat]["total"] = p.lth
+        results[seat]["cards"] = p.gathered
+    if state.solo:
+        won = solo_won(state)
+        results[0]["won"] = int(won)
+        verdict = "wins" if won else "does not win"
+        state.say(f"{state.name(0)} {verdict} the solo game with {state.players[0].lth} LTH.")
+    state.results = results
+    state.say("Final LTH: " + ", ".join(f"{p.name} {p.lth}" for p in state.players) + ".")
+
+
+def measure(state: PursuitState, seat: int, what: str) -> int:
+    """A life goal's measure for one player."""
+    p = state.players[seat]
+    cards = state.deck.cards
+    if what in ("knowledge", "creativity", "influence", "money"):
+        return p.res[("knowledge", "creativity", "influence", "money").index(what)]
+    if what == "lowest-resource":
+        return min(p.res[:3])
+    if what == "completed-projects":
+        return len(p.completed)
+    if what == "items-activities":
+        return len(p.items)
+    if what == "job-level":
+        return max((cards[c].job_level for c in (p.job, p.retired) if c >= 0), default=0)
+    if what == "partner-level":
+        return max((level for _, level, _ in p.partners), default=0)
+    if what == "rounds-lived":
+        return p.rounds_lived
+    assert what == "lth"
+    return p.lth
+
+
+def achievers(state: PursuitState, rule: GoalRule) -> list[int]:
+    """Solo: reaching the threshold. Otherwise: the only player with the most (at least the threshold)."""
+    values = [measure(state, seat, rule.measure) for seat in range(state.num_players)]
+    if state.solo:
+        return [0] if values[0] >= rule.at_least else []
+    best = max(values)
+    leaders = [seat for seat, value in enumerate(values) if value == best]
+    return leaders if len(leaders) == 1 and best >= rule.at_least else []
+
+
+def solo_won(state: PursuitState) -> bool:
+    goals = [state.deck.life_goals[g] for g in state.goals]
+    all_goals = all(achievers(state, goal.solo) for goal in goals)
+    return all_goals and state.players[0].lth >= state.deck.board.solo_lth_to_win
+
+
+def ranking(state: PursuitState) -> tuple[int, ...]:
+    """Most LTH first; ties broken by the most cards gathered; still tied: shared rank."""
+    keys = [(p.lth, p.gathered) for p in state.players]
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+def breakdown(state: PursuitState) -> list[dict[str, float]]:
+    if state.results is not None:
+        return [{key: float(value) for key, value in row.items()} for row in state.results]
+    return [{"lth": float(p.lth), "total": float(p.lth)} for p in state.players]

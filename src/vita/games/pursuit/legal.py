@@ -1,0 +1,438 @@
+"""Legal actions, the reasons for refusals, and carrying actions out.
+
+The generator lists, for each card or space, the forms the rule modules offer
+(``*_options`` / ``can_*``); a submitted action is legal exactly when it is
+one of those, so there is one source of truth. When it is not, :func:`why_illegal`
+looks for the most useful reason to give.
+"""
+
+from __future__ import annotations
+
+from vita.core.state import Action
+from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, upkeep
+from vita.games.pursuit.actions import (
+    ROWS,
+    Advance,
+    ChooseTrait,
+    Exchange,
+    OnCard,
+    Refresh,
+    Simple,
+    Spend,
+    TakeProject,
+    Upgrade,
+    pay_text,
+)
+from vita.games.pursuit.cards import RESOURCES, Amount, Vec
+from vita.games.pursuit.end_of_round import next_turn
+from vita.games.pursuit.state import (
+    ACTION,
+    GET_JOB,
+    OVER,
+    OVERTIME,
+    ROW_ITEMS,
+    ROW_JOBS,
+    ROW_PARTNERS,
+    ROW_PROJECTS,
+    SETUP,
+    START_RELATIONSHIP,
+    UPKEEP,
+    PursuitState,
+)
+from vita.games.pursuit.actions import Upkeep as UpkeepAction
+
+_STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE = (
+    Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire")
+)
+_REFRESH = tuple(Refresh(row) for row in ROWS)
+
+
+# -- generating --------------------------------------------------------------------------------
+
+
+def legal_actions(state: PursuitState, seat: int) -> list[Action]:
+    phase = state.phase
+    if phase == ACTION:
+        return action_phase_actions(state, seat) if seat == state.current else []
+    if phase == UPKEEP:
+        if seat != state.current:
+            return []
+        out: list[Action] = []
+        for card in state.players[seat].due:
+            ident = state.deck.cards[card].id
+            if upkeep.can_pay_upkeep(state, seat, card):
+                out.append(UpkeepAction(ident, True))
+            out.append(UpkeepAction(ident, False))
+        return out
+    if phase == SETUP:
+        p = state.players[seat]
+        return [ChooseTrait(state.deck.traits[t].id) for t in p.offer] if p.trait < 0 else []
+    return []
+
+
+def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
+    """Free actions first, then board actions, then card actions."""
+    p = state.players[seat]
+    cards = state.deck.cards
+    out: list[Action] = []
+    # Free actions.
+    for row in range(4):
+        if free_actions.can_refresh(state, seat, row):
+            out.append(_REFRESH[row])
+    for card in free_actions.held_cards(state, seat):
+        out.append(OnCard("discard", cards[card].id))
+    for option, cost, _ in abilities.exchanges(state, seat):
+        if free_actions.can_pay(p.res, cost.res):
+            out.append(Exchange(option))
+    # Board actions.
+    out += (_STUDY, _PLAY, _INTERACT, _TEMP_JOB)
+    for card in state.rows[ROW_PROJECTS]:
+        out += board_actions.take_project_options(state, seat, card)
+    for card in state.groups:
+        if card not in state.rows[ROW_PROJECTS]:
+            out += board_actions.take_project_options(state, seat, card)
+    for card in state.rows[ROW_ITEMS]:
+        out += board_actions.spend_options(state, seat, card)
+    if GET_JOB not in state.closed:
+        for card in state.rows[ROW_JOBS]:
+            if board_actions.can_get_job(state, seat, card):
+                out.append(OnCard("get-job", cards[card].id))
+    if START_RELATIONSHIP not in state.closed:
+        for card in state.rows[ROW_PARTNERS]:
+            out.append(OnCard("start-relationship", cards[card].id))
+    if board_actions.can_overtime(state, seat):
+        out.append(_OVERTIME)
+    out.append(_REST)
+    # Card actions.
+    for card, _, _ in p.projects:
+        out += card_actions.advance_options(state, seat, card)
+    for card, _, _ in p.items:
+        out += card_actions.upgrade_options(state, seat, card)
+    if p.job >= 0:
+        for card in state.rows[ROW_JOBS]:
+            if card_actions.can_promote(state, seat, card):
+                out.append(OnCard("promote", cards[card].id))
+        if card_actions.can_retire(state, seat):
+            out.append(_RETIRE)
+    for card, _, _ in p.partners:
+        if card_actions.can_develop(state, seat, card):
+            out.append(OnCard("develop", cards[card].id))
+    return out
+
+
+# -- checking --------------------------------------------------------------------------------
+
+
+def why_illegal(state: PursuitState, seat: int, action: Action) -> str | None:
+    if state.phase == OVER:
+        return "the game is over"
+    if seat not in state.to_move():
+        return f"{state.name(seat)} is not asked to act now"
+    if state.phase == SETUP:
+        return _why_trait(state, seat, action)
+    if state.phase == UPKEEP:
+        return _why_upkeep(state, seat, action)
+    return _why_action_phase(state, seat, action)
+
+
+def _card(state: PursuitState, ident: str) -> int | str:
+    """The card's index, or a reason when there is no such card."""
+    index = state.deck.by_id.get(ident)
+    return f"there is no card {ident!r}" if index is None else index
+
+
+def _why_trait(state: PursuitState, seat: int, action: Action) -> str | None:
+    if not isinstance(action, ChooseTrait):
+        return "first choose which of your two child traits to keep (trait <id>)"
+    offer = [state.deck.traits[t].id for t in state.players[seat].offer]
+    if action.trait not in offer:
+        return f"{action.trait!r} is not one of your child traits ({' or '.join(offer)})"
+    return None
+
+
+def _why_upkeep(state: PursuitState, seat: int, action: Action) -> str | None:
+    if not isinstance(action, UpkeepAction):
+        return "settle your upkeep first: 'upkeep pay <card>' or 'upkeep drop <card>'"
+    card = _card(state, action.card)
+    if isinstance(card, str):
+        return card
+    if card not in state.players[seat].due:
+        return f"{state.card_name(card)} has no upkeep to settle"
+    if action.pay and not upkeep.can_pay_upkeep(state, seat, card):
+        cost, _ = upkeep.upkeep_of(state, seat, card)
+        p = state.players[seat]
+        if p.hand < cost.hourglass:
+            return f"not enough hourglasses to pay the upkeep of {state.card_name(card)}"
+        return _shortfall(p.res, cost.res, f"the upkeep of {state.card_name(card)}")
+    return None
+
+
+def _shortfall(have: list[int], cost: Vec, what: str) -> str:
+    missing = [f"{RESOURCES[i]} (you have {have[i]}, need {cost[i]})"
+               for i in range(4) if have[i] < cost[i]]
+    return f"not enough {' and '.join(missing)} for {what}"
+
+
+def _why_action_phase(state: PursuitState, seat: int, action: Action) -> str | None:
+    if isinstance(action, ChooseTrait | UpkeepAction):
+        return "that is not an Action phase action"
+    if isinstance(action, Simple):
+        return _why_simple(state, seat, action.name)
+    if isinstance(action, Refresh):
+        row = ROWS.index(action.row)
+        if not state.rows[row]:
+            return f"the {action.row} row is empty"
+        if not free_actions.can_refresh(state, seat, row):
+            return "you have no STH or LTH left to lose"
+        return None
+    if isinstance(action, Exchange):
+        options = [o for o, _, _ in abilities.exchanges(state, seat)]
+        if action.option not in options:
+            return f"your child trait has no exchange {action.option!r}"
+        if not free_actions.can_exchange(state, seat, action.option):
+            return "you cannot pay for that exchange"
+        return None
+    card_or_reason = _card(state, getattr(action, "card", ""))
+    if isinstance(card_or_reason, str):
+        return card_or_reason
+    card = card_or_reason
+    if isinstance(action, TakeProject):
+        return _why_take_project(state, seat, card, action)
+    if isinstance(action, Spend):
+        return _why_among(action, board_actions.spend_options(state, seat, card),
+                          lambda: _why_spend(state, seat, card, action.level))
+    if isinstance(action, Advance):
+        return _why_advance(state, seat, card, action)
+    if isinstance(action, Upgrade):
+        return _why_among(action, card_actions.upgrade_options(state, seat, card),
+                          lambda: _why_upgrade(state, seat, card, action.level))
+    assert isinstance(action, OnCard)
+    return _why_on_card(state, seat, card, action.verb)
+
+
+def _why_among(action: Action, options: list[Action] | list[Spend] | list[Upgrade], reason: object) -> str | None:
+    if action in options:
+        return None
+    assert callable(reason)
+    text: str = reason()
+    return text
+
+
+def _why_simple(state: PursuitState, seat: int, name: str) -> str | None:
+    if name in ("study", "play", "interact", "temp-job", "rest"):
+        return None
+    if name == "overtime":
+        if OVERTIME in state.closed:
+            return "Overtime is not available now (Unavailable Action token)"
+        if not board_actions.can_overtime(state, seat):
+            return "Overtime's stress would take you beyond the end of the stress track"
+        return None
+    p = state.players[seat]
+    if p.job < 0:
+        return "you have no job to retire from"
+    if state.deck.cards[p.job].retirement is None:
+        return "only a level 3 job can be retired from"
+    if not card_actions.can_retire(state, seat):
+        retirement = state.deck.cards[p.job].retirement
+        assert retirement is not None
+        return _shortfall(p.res, retirement.cost.res, "retirement")
+    return None
+
+
+def _why_take_project(state: PursuitState, seat: int, card: int, action: TakeProject) -> str | None:
+    options = board_actions.take_project_options(state, seat, card)
+    if action in options:
+        return None
+    spec = state.deck.cards[card]
+    if spec.kind not in ("basic", "single-round", "group"):
+        return f"{spec.name} is not a project"
+    roles = state.groups.get(card)
+    if card not in state.rows[ROW_PROJECTS] and roles is None:
+        return f"{spec.name} is not on the board"
+    if spec.kind == "basic" and (action.level or action.role):
+        return "a basic project is taken at level 1 (write no level)"
+    if spec.kind == "single-round" and not 1 <= action.level <= 4:
+        return "choose the level of a single-round project (L1-L4)"
+    step = spec.steps[action.level - 1] if spec.kind == "single-round" else spec.steps[0]
+    if spec.kind == "group":
+        if roles is not None and roles.count(seat) >= 2:
+            return "you already cover 2 roles of this project"
+        names = {board_actions.role_id(s.name): i for i, s in enumerate(spec.steps)}
+        if action.role not in names:
+            return f"choose a role of {spec.name}: {', '.join(names)}"
+        if roles is not None and roles[names[action.role]] >= 0:
+            return f"the {action.role} role is already covered"
+        step = spec.steps[names[action.role]]
+    return _why_payment(state, seat, step.cost, action.pay, f"{spec.name}")
+
+
+def _why_payment(state: PursuitState, seat: int, cost: Amount, pay: tuple[int, int, int] | None,
+                 what: str) -> str:
+    p = state.players[seat]
+    if p.hand < 1 + cost.hourglass:
+        return f"{what} needs {cost.hourglass} more hourglass(es) than you have left"
+    from vita.games.pursuit.tracks import project_payments
+
+    payments = project_payments(state, seat, cost.res)
+    if not payments:
+        if p.sth == 0:
+            return _shortfall(p.res, cost.res, what)
+        return (f"you cannot pay for {what}: it costs {cost.words()} and your STH of {p.sth} "
+                f"changes that by {-p.sth} resource(s) of your choice")
+    if pay is None:
+        return "choose how to pay (STH changes the cost): " + " or ".join(pay_text(x) for x in payments)
+    return f"{pay_text(pay)} is not a way to pay: " + " or ".join(pay_text(x) for x in payments)
+
+
+def _why_spend(state: PursuitState, seat: int, card: int, level: int) -> str:
+    spec = state.deck.cards[card]
+    if spec.kind not in ("item", "activity"):
+        return f"{spec.name} is not an item or activity"
+    if card not in state.rows[ROW_ITEMS]:
+        return f"{spec.name} is not on the board"
+    return _why_level_money(state, seat, card, level, 1)
+
+
+def _why_level_money(state: PursuitState, seat: int, card: int, level: int, lowest: int) -> str:
+    spec = state.deck.cards[card]
+    if not lowest <= level <= len(spec.steps):
+        return f"{spec.name} has no level L{level} you can choose (L{lowest}-L{len(spec.steps)})"
+    cost = spec.steps[level - 1].cost
+    money = board_actions.money_cost(state, seat, cost)
+    p = state.players[seat]
+    if p.res[3] < money:
+        return f"not enough money (you have {p.res[3]}, need {money})"
+    return f"{spec.name} L{level} needs {cost.hourglass} more hourglass(es) than you have left"
+
+
+def _why_upgrade(state: PursuitState, seat: int, card: int, level: int) -> str:
+    spec = state.deck.cards[card]
+    held = [lv for c, lv, _ in state.players[seat].items if c == card]
+    if not held:
+        return f"you have no {spec.name} in front of you"
+    return _why_level_money(state, seat, card, level, held[0] + 1)
+
+
+def _why_advance(state: PursuitState, seat: int, card: int, action: Advance) -> str | None:
+    options = card_actions.advance_options(state, seat, card)
+    if action in options:
+        return None
+    spec = state.deck.cards[card]
+    held = [lv for c, lv, _ in state.players[seat].projects if c == card]
+    if not held:
+        return f"you have no {spec.name} in front of you"
+    if spec.kind != "basic":
+        return "only basic projects are advanced"
+    if held[0] >= 4:
+        return f"{spec.name} is complete"
+    return _why_payment(state, seat, spec.steps[held[0]].cost, action.pay, f"{spec.name} L{held[0] + 1}")
+
+
+def _why_on_card(state: PursuitState, seat: int, card: int, verb: str) -> str | None:
+    spec = state.deck.cards[card]
+    p = state.players[seat]
+    if verb == "discard":
+        if card not in free_actions.held_cards(state, seat):
+            return f"{spec.name} is not in front of you"
+        return None
+    if verb == "get-job":
+        if GET_JOB in state.closed:
+            return "Get Job is not available in the Teen round"
+        if spec.kind != "job" or card not in state.rows[ROW_JOBS]:
+            return f"{spec.name} is not a job on the board"
+        if not board_actions.can_get_job(state, seat, card):
+            assert spec.hire is not None
+            return _shortfall(p.res, spec.hire.cost.res, f"the hiring cost of {spec.name}")
+        return None
+    if verb == "start-relationship":
+        if START_RELATIONSHIP in state.closed:
+            return "Start Relationship is not available in the Teen round"
+        if spec.kind != "partner" or card not in state.rows[ROW_PARTNERS]:
+            return f"{spec.name} is not a partner on the board"
+        return None
+    if verb == "promote":
+        return _why_promote(state, seat, card)
+    # develop
+    held = [lv for c, lv, _ in p.partners if c == card]
+    if not held:
+        return f"{spec.name} is not your partner"
+    if held[0] >= len(spec.steps):
+        return f"your relationship with {spec.name} is at its highest level"
+    if not card_actions.can_develop(state, seat, card):
+        need = spec.steps[held[0]].requires
+        missing = [f"{need[i]} {RESOURCES[i]}" for i in range(4) if p.res[i] < need[i]]
+        return (f"{spec.name} requires you to have at least {' and '.join(missing)} "
+                f"for {spec.steps[held[0]].name}")
+    return None
+
+
+def _why_promote(state: PursuitState, seat: int, card: int) -> str | None:
+    if card_actions.can_promote(state, seat, card):
+        return None
+    p = state.players[seat]
+    spec = state.deck.cards[card]
+    if p.job < 0:
+        return "you have no job to be promoted from"
+    job = state.deck.cards[p.job]
+    if job.promotion is None:
+        return "a level 3 job cannot be promoted (retire instead)"
+    if card not in state.rows[ROW_JOBS]:
+        return f"{spec.name} is not on the board"
+    if spec.job_type != job.job_type or spec.job_level != job.job_level + 1:
+        return (f"a promotion from {job.name} (L{job.job_level} {job.job_type}) is to a "
+                f"L{job.job_level + 1} {job.job_type} job")
+    return _shortfall(p.res, job.promotion.cost.res, "the promotion")
+
+
+# -- carrying out ------------------------------------------------------------------------------
+
+
+def apply(state: PursuitState, seat: int, action: Action) -> None:
+    by_id = state.deck.by_id
+    if isinstance(action, ChooseTrait):
+        setup.choose_trait(state, seat, state.deck.trait_ids[action.trait])
+        return
+    if isinstance(action, UpkeepAction):
+        upkeep.settle(state, seat, by_id[action.card], action.pay)
+        return
+    # Free actions leave the turn with the player (unless they kill him).
+    if isinstance(action, Refresh):
+        free_actions.do_refresh(state, seat, ROWS.index(action.row))
+    elif isinstance(action, Exchange):
+        free_actions.do_exchange(state, seat, action.option)
+    elif isinstance(action, OnCard) and action.verb == "discard":
+        free_actions.do_discard(state, seat, by_id[action.card])
+        if not state.players[seat].alive:
+            next_turn(state)
+    else:
+        _main_action(state, seat, action)
+        # The turn passes (the round may end).
+        next_turn(state)
+
+
+def _main_action(state: PursuitState, seat: int, action: Action) -> None:
+    by_id = state.deck.by_id
+    if isinstance(action, Simple):
+        if action.name == "retire":
+            card_actions.do_retire(state, seat)
+        else:
+            board_actions.do_board_simple(state, seat, action)
+    elif isinstance(action, TakeProject):
+        board_actions.do_take_project(state, seat, action)
+    elif isinstance(action, Spend):
+        board_actions.do_spend(state, seat, action)
+    elif isinstance(action, Advance):
+        card_actions.do_advance(state, seat, action)
+    elif isinstance(action, Upgrade):
+        card_actions.do_upgrade(state, seat, action)
+    else:
+        assert isinstance(action, OnCard)
+        card = by_id[action.card]
+        if action.verb == "get-job":
+            board_actions.do_get_job(state, seat, card)
+        elif action.verb == "start-relationship":
+            board_actions.do_start_relationship(state, seat, card)
+        elif action.verb == "promote":
+            card_actions.do_promote(state, seat, card)
+        else:
+            card_actions.do_develop(state, seat, action)

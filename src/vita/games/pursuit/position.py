@@ -1,0 +1,441 @@
+"""Positions as JSON, per-seat views, determinisation and invariants.
+
+The position JSON format is documented in ``docs/games/pursuit.md``; its schema
+is the pydantic models below, so a hand-written position gets a clear error.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vita.core.errors import PositionError
+from vita.core.rng import Rng
+from vita.core.state import JSON, load_model
+from vita.games.pursuit.board import ROW_NAMES
+from vita.games.pursuit.cards import RESOURCES, Deck
+from vita.games.pursuit.state import PHASES, SPACES, Player, PursuitState, blank
+
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class HoldingModel(_Model):
+    card: str
+    level: Annotated[int, Field(ge=0, le=5)] = 1
+    hourglasses: NonNegative = 0
+
+
+class ResourcesModel(_Model):
+    knowledge: NonNegative = 0
+    creativity: NonNegative = 0
+    influence: NonNegative = 0
+    money: NonNegative = 0
+
+
+class HourglassesModel(_Model):
+    hand: NonNegative = 0
+    total: NonNegative = 0
+    overtime: NonNegative = 0
+    spent: NonNegative = 0
+    health_bonus: NonNegative = 0
+
+
+class PlayerModel(_Model):
+    name: str
+    alive: bool = True
+    died: int | None = None
+    rounds_lived: NonNegative = 0
+    resources: ResourcesModel = ResourcesModel()
+    stress: int = 0
+    sth: int = 0
+    lth: NonNegative = 0
+    hourglasses: HourglassesModel = HourglassesModel()
+    trait: str | None = None
+    offer: list[str] = []
+    projects: list[HoldingModel] = []
+    items: list[HoldingModel] = []
+    job: str | None = None
+    retired: str | None = None
+    partners: list[HoldingModel] = []
+    completed: list[str] = []
+    gathered: NonNegative = 0
+    due: list[str] = []
+
+
+class RowsModel(_Model):
+    projects: list[str] = []
+    items: list[str] = []
+    jobs: list[str] = []
+    partners: list[str] = []
+
+
+class BoxModel(_Model):
+    life_goals: list[str] = []
+    traits: list[str] = []
+
+
+class PositionModel(_Model):
+    game: str = "pursuit"
+    deck: str = ""
+    round: Annotated[int, Field(ge=0)]
+    phase: str
+    first: NonNegative
+    current: NonNegative
+    solo: bool = False
+    closed: list[str] = []
+    rows: RowsModel
+    piles: RowsModel
+    discards: RowsModel
+    spaces: dict[str, list[NonNegative]]
+    groups: dict[str, list[int | None]] = {}
+    life_goals: list[str]
+    box: BoxModel
+    rng: NonNegative
+    ply: NonNegative = 0
+    results: list[dict[str, int]] | None = None
+    players: Annotated[list[PlayerModel], Field(min_length=1, max_length=5)]
+
+
+# -- to JSON -----------------------------------------------------------------------------------
+
+
+def _holdings(deck: Deck, holdings: list[tuple[int, int, int]]) -> list[JSON]:
+    return [{"card": deck.cards[c].id, "level": lv, "hourglasses": h} for c, lv, h in holdings]
+
+
+def _card_id(deck: Deck, card: int) -> str | None:
+    return deck.cards[card].id if card >= 0 else None
+
+
+def player_json(state: PursuitState, p: Player) -> JSON:
+    deck = state.deck
+    return {
+        "name": p.name,
+        "alive": p.alive,
+        "died": p.died if p.died >= 0 else None,
+        "rounds_lived": p.rounds_lived,
+        "resources": dict(zip(RESOURCES, p.res, strict=True)),
+        "stress": p.stress,
+        "sth": p.sth,
+        "lth": p.lth,
+        "hourglasses": {"hand": p.hand, "total": p.total, "overtime": p.overtime,
+                        "spent": p.spent, "health_bonus": p.health_bonus},
+        "trait": deck.traits[p.trait].id if p.trait >= 0 else None,
+        "offer": [deck.traits[t].id for t in p.offer],
+        "projects": _holdings(deck, p.projects),
+        "items": _holdings(deck, p.items),
+        "job": _card_id(deck, p.job),
+        "retired": _card_id(deck, p.retired),
+        "partners": _holdings(deck, p.partners),
+        "completed": [deck.cards[c].id for c in p.completed],
+        "gathered": p.gathered,
+        "due": [deck.cards[c].id for c in p.due],
+    }
+
+
+def to_json(state: PursuitState) -> JSON:
+    deck = state.deck
+    ids = [card.id for card in deck.cards]
+    return {
+        "game": "pursuit",
+        "deck": deck.fingerprint,
+        "round": state.round,
+        "phase": PHASES[state.phase],
+        "first": state.first,
+        "current": state.current,
+        "solo": state.solo,
+        "closed": [SPACES[s] for s in sorted(state.closed)],
+        "rows": {name: [ids[c] for c in row] for name, row in zip(ROW_NAMES, state.rows, strict=True)},
+        "piles": {name: [ids[c] for c in pile] for name, pile in zip(ROW_NAMES, state.piles, strict=True)},
+        "discards": {name: [ids[c] for c in d] for name, d in zip(ROW_NAMES, state.discards, strict=True)},
+        "spaces": {name: list(counts) for name, counts in zip(SPACES, state.spaces, strict=True)},
+        "groups": {ids[card]: [s if s >= 0 else None for s in roles] for card, roles in state.groups.items()},
+        "life_goals": [deck.life_goals[g].id for g in state.goals],
+        "box": {"life_goals": [deck.life_goals[g].id for g in state.goal_box],
+                "traits": [deck.traits[t].id for t in state.trait_box]},
+        "rng": state.rng.state,
+        "ply": state.ply,
+        "results": state.results,
+        "players": [player_json(state, p) for p in state.players],
+    }
+
+
+# -- from JSON ---------------------------------------------------------------------------------
+
+
+def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> PursuitState:
+    model = load_model(PositionModel, data, "pursuit position")
+    if model.game != "pursuit":
+        raise PositionError(f"this is a position of {model.game!r}, not of 'pursuit'")
+    if model.deck and model.deck != deck.fingerprint:
+        raise PositionError("this position was saved with other card data than the data loaded")
+
+    def card(ident: str, where: str) -> int:
+        index = deck.by_id.get(ident)
+        if index is None:
+            raise PositionError(f"{where}: there is no card {ident!r}")
+        return index
+
+    def look(table: dict[str, int], ident: str, where: str) -> int:
+        if ident not in table:
+            raise PositionError(f"{where}: unknown id {ident!r}")
+        return table[ident]
+
+    names = [p.name for p in model.players]
+    state = blank(deck, len(names), names, Rng(model.rng), log)
+    if model.phase not in PHASES:
+        raise PositionError(f"phase: must be one of {', '.join(PHASES)}")
+    if model.round >= len(deck.board.rounds):
+        raise PositionError(f"round: there are only {len(deck.board.rounds)} rounds (0-based)")
+    state.round, state.phase = model.round, PHASES.index(model.phase)
+    state.first, state.current, state.solo = model.first, model.current, model.solo
+    state.ply = model.ply
+    state.results = model.results
+    for seat_field in ("first", "current"):
+        if getattr(model, seat_field) >= len(names):
+            raise PositionError(f"{seat_field}: no seat {getattr(model, seat_field)}")
+    unknown = [s for s in model.closed if s not in SPACES]
+    if unknown:
+        raise PositionError(f"closed: unknown spaces {unknown}")
+    state.closed = frozenset(SPACES.index(s) for s in model.closed)
+    for index, name in enumerate(ROW_NAMES):
+        state.rows[index] = [card(c, f"rows.{name}") for c in getattr(model.rows, name)]
+        state.piles[index] = [card(c, f"piles.{name}") for c in getattr(model.piles, name)]
+        state.discards[index] = [card(c, f"discards.{name}") for c in getattr(model.discards, name)]
+    for name, counts in model.spaces.items():
+        if name not in SPACES or len(counts) != len(names):
+            raise PositionError(f"spaces.{name}: expected one count per seat on a known space")
+        state.spaces[SPACES.index(name)] = list(counts)
+    for ident, roles in model.groups.items():
+        if len(roles) != 4:
+            raise PositionError(f"groups.{ident}: a group project has 4 roles")
+        state.groups[card(ident, "groups")] = [-1 if s is None else s for s in roles]
+    state.goals = tuple(look(deck.goal_ids, g, "life_goals") for g in model.life_goals)
+    state.goal_box = [look(deck.goal_ids, g, "box.life_goals") for g in model.box.life_goals]
+    state.trait_box = [look(deck.trait_ids, t, "box.traits") for t in model.box.traits]
+    for seat, (p, pm) in enumerate(zip(state.players, model.players, strict=True)):
+        where = f"players.{seat}"
+        p.alive, p.died, p.rounds_lived = pm.alive, -1 if pm.died is None else pm.died, pm.rounds_lived
+        p.res = [pm.resources.knowledge, pm.resources.creativity, pm.resources.influence,
+                 pm.resources.money]
+        p.stress, p.sth, p.lth = pm.stress, pm.sth, pm.lth
+        h = pm.hourglasses
+        p.hand, p.total, p.overtime, p.spent, p.health_bonus = (
+            h.hand, h.total, h.overtime, h.spent, h.health_bonus)
+        p.trait = -1 if pm.trait is None else look(deck.trait_ids, pm.trait, f"{where}.trait")
+        p.offer = [look(deck.trait_ids, t, f"{where}.offer") for t in pm.offer]
+        p.projects = [(card(h.card, f"{where}.projects"), h.level, h.hourglasses) for h in pm.projects]
+        p.items = [(card(h.card, f"{where}.items"), h.level, h.hourglasses) for h in pm.items]
+        p.partners = [(card(h.card, f"{where}.partners"), h.level, h.hourglasses) for h in pm.partners]
+        p.job = -1 if pm.job is None else card(pm.job, f"{where}.job")
+        p.retired = -1 if pm.retired is None else card(pm.retired, f"{where}.retired")
+        p.completed = [card(c, f"{where}.completed") for c in pm.completed]
+        p.gathered = pm.gathered
+        p.due = [card(c, f"{where}.due") for c in pm.due]
+    if check:
+        try:
+            check_invariants(state)
+        except AssertionError as error:
+            raise PositionError(f"inconsistent position: {error}") from None
+    return state
+
+
+# -- consistency -------------------------------------------------------------------------------
+
+
+def card_places(state: PursuitState) -> list[int]:
+    """Every project, item, job and partner card wherever it is (each should be once)."""
+    places: list[int] = []
+    for group in (state.piles, state.discards, state.rows):
+        for cards in group:
+            places += cards
+    for p in state.players:
+        places += [c for c, _, _ in p.projects] + [c for c, _, _ in p.items]
+        places += [c for c, _, _ in p.partners] + p.completed
+        places += [c for c in (p.job, p.retired) if c >= 0]
+    return places
+
+
+def placed_hourglasses(state: PursuitState, seat: int) -> int:
+    p = state.players[seat]
+    on_board = sum(space[seat] for space in state.spaces)
+    on_cards = sum(h for _, _, h in p.projects) + sum(h for _, _, h in p.items)
+    on_cards += sum(h for _, _, h in p.partners)
+    roles = sum(roles.count(seat) for roles in state.groups.values())
+    return on_board + on_cards + roles + p.spent
+
+
+def check_invariants(state: PursuitState) -> None:
+    deck = state.deck
+    places = card_places(state)
+    assert sorted(places) == list(range(len(deck.cards))), _card_problem(state, places)
+    traits = state.trait_box + [t for p in state.players for t in p.offer]
+    assert sorted(traits) == list(range(len(deck.traits))), "each child trait must be in one place"
+    goals = list(state.goals) + state.goal_box
+    assert sorted(goals) == list(range(len(deck.life_goals))), "each life goal must be in one place"
+    board = deck.board
+    for seat, p in enumerate(state.players):
+        who = f"{p.name} (seat {seat})"
+        assert min(p.res) >= 0, f"{who} has negative resources {p.res}"
+        assert p.lth >= 0, f"{who} has negative LTH"
+        assert board.sth_min <= p.sth <= board.sth_max, f"{who}: STH {p.sth} is off the track"
+        assert deck.stress.first <= p.stress <= deck.stress.last + 1, f"{who}: stress off the track"
+        assert p.alive == (p.died < 0), f"{who}: alive and died disagree"
+        assert not p.alive or p.stress <= deck.stress.last, f"{who} is alive beyond the stress track"
+        assert p.trait < 0 or p.trait in p.offer, f"{who} keeps a trait he was not dealt"
+        assert len(p.offer) in (0, 2), f"{who} must be dealt 2 child traits"
+        if p.alive and state.phase != 0:
+            placed = placed_hourglasses(state, seat)
+            assert p.hand >= 0 and p.hand + placed == p.total, (
+                f"{who}: hourglasses do not add up ({p.hand} in hand + {placed} placed != {p.total})")
+        for card, level, _ in p.projects:
+            spec = deck.cards[card]
+            assert spec.row == 0, f"{who}: {spec.id} is not a project"
+            assert (level == 0) == (spec.kind == "group"), f"{who}: {spec.id} has a wrong level"
+            assert spec.kind == "group" or 1 <= level <= (3 if spec.kind == "basic" else 4), (
+                f"{who}: {spec.id} at level {level}")
+        for card, level, _ in p.items:
+            spec = deck.cards[card]
+            assert spec.row == 1 and 1 <= level <= len(spec.steps), f"{who}: bad item {spec.id}"
+        for card, level, _ in p.partners:
+            spec = deck.cards[card]
+            assert spec.row == 3 and 1 <= level <= len(spec.steps), f"{who}: bad partner {spec.id}"
+        for card in (p.job, p.retired):
+            assert card < 0 or deck.cards[card].row == 2, f"{who}: {deck.cards[card].id} is not a job"
+        assert p.retired < 0 or deck.cards[p.retired].job_level == 3, f"{who}: retired from a low job"
+    for card, roles in state.groups.items():
+        owners = [s for s, p in enumerate(state.players) if any(c == card for c, _, _ in p.projects)]
+        assert len(owners) == 1, f"group project {deck.cards[card].id} must be in front of one player"
+        assert all(roles.count(s) <= 2 for s in range(state.num_players)), "more than 2 roles"
+        assert all(-1 <= s < state.num_players for s in roles), "a role is covered by no seat"
+    for seat, p in enumerate(state.players):
+        for card, _, _ in p.projects:
+            if deck.cards[card].kind == "group":
+                assert card in state.groups, f"{deck.cards[card].id} has no roles"
+
+
+def _card_problem(state: PursuitState, places: list[int]) -> str:
+    ids = [c.id for c in state.deck.cards]
+    twice = sorted({ids[c] for c in places if places.count(c) > 1})
+    missing = sorted(set(ids) - {ids[c] for c in places})
+    return f"each card must be in exactly one place (twice: {twice}, missing: {missing})"
+
+
+def reconcile(deck: Deck, data: JSON) -> JSON:
+    """Repair a hand-edited position (see :meth:`vita.core.state.Game.reconcile_position`).
+
+    Cards named in rows, in front of players or in discard piles leave the draw
+    piles; cards named nowhere go back to the end of their pile that is drawn last;
+    a player's kept trait is put in his offer; life goals in play leave the box;
+    each living player's hourglass total is recomputed from his hand and what is placed.
+    """
+    data = {**data}
+    piles = {name: list(data["piles"][name]) for name in ROW_NAMES}
+    named: set[str] = set()
+    for section in ("rows", "discards"):
+        for name in ROW_NAMES:
+            named.update(data[section][name])
+    for p in data["players"]:
+        for key in ("projects", "items", "partners"):
+            named.update(h["card"] for h in p.get(key, []))
+        named.update(p.get("completed", []))
+        named.update(c for c in (p.get("job"), p.get("retired")) if c)
+    for row, name in enumerate(ROW_NAMES):
+        group = (deck.projects, deck.items, deck.jobs, deck.partners)[row]
+        pile = [c for c in piles[name] if c not in named]
+        for card in group:
+            if card.id not in named and card.id not in pile:
+                # Where it will be drawn last: jobs and partners are drawn from index 0.
+                if name in ("jobs", "partners"):
+                    pile.append(card.id)
+                else:
+                    pile.insert(0, card.id)
+        piles[name] = pile
+    data["piles"] = piles
+    _reconcile_traits(deck, data)
+    goals = list(data["life_goals"])
+    data["box"] = {**data["box"],
+                   "life_goals": [g.id for g in deck.life_goals if g.id not in goals]}
+    state = from_json(deck, data, check=False)
+    for seat, p in enumerate(state.players):
+        if p.alive and state.phase != 0:
+            data["players"][seat] = {**data["players"][seat],
+                                     "hourglasses": {**data["players"][seat]["hourglasses"],
+                                                     "total": p.hand + placed_hourglasses(state, seat)}}
+    return data
+
+
+def _reconcile_traits(deck: Deck, data: JSON) -> None:
+    players = [dict(p) for p in data["players"]]
+    for p in players:
+        kept = p.get("trait")
+        offer = list(p.get("offer", []))
+        if kept and kept not in offer:
+            offer = [kept, *offer[1:2]] if offer else [kept]
+        p["offer"] = offer
+    used = [t for p in players for t in p["offer"]]
+    spare = [t.id for t in deck.traits if t.id not in used]
+    for p in players:
+        while len(p["offer"]) < 2 and spare:
+            p["offer"].append(spare.pop())
+    seen: set[str] = set()
+    for p in players:
+        for index, trait in enumerate(p["offer"]):
+            if trait in seen and spare:
+                p["offer"][index] = spare.pop()
+            seen.add(p["offer"][index])
+    data["players"] = players
+    data["box"] = {**data["box"], "traits": spare}
+
+
+# -- views and determinisation ------------------------------------------------------------------------
+
+
+def view(state: PursuitState, seat: int | None) -> JSON:
+    """What ``seat`` may see: no draw pile order, no other player's dealt traits, no box."""
+    data = to_json(state)
+    data.pop("rng")
+    data["piles"] = {name: len(pile) for name, pile in data["piles"].items()}
+    data.pop("box")
+    for index, p in enumerate(data["players"]):
+        if index != seat:
+            p["offer"] = len(p["offer"])
+    data["seat"] = seat
+    data["to_move"] = list(state.to_move())
+    data["round_name"] = state.deck.board.rounds[state.round].name
+    for index, p in enumerate(data["players"]):
+        p["stress_space"] = state.deck.stress.describe(min(p["stress"], state.deck.stress.last))
+        p["slots"] = len(p["projects"]) + (p["job"] is not None) + len(p["partners"])
+        p["hourglasses_next_round"] = (state.deck.board.hourglasses
+                                       + state.deck.stress.hourglasses_at(
+                                           min(p["stress"], state.deck.stress.last))
+                                       + state.players[index].health_bonus)
+    return data
+
+
+def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState:
+    """Re-sample what ``seat`` cannot see: pile orders, others' dealt traits, the box."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    for pile in copy.piles:
+        rng.shuffle(pile)
+    rng.shuffle(copy.goal_box)
+    pool = list(copy.trait_box)
+    for other, p in enumerate(copy.players):
+        if other != seat:
+            pool += [t for t in p.offer if t != p.trait]
+    rng.shuffle(pool)
+    for other, p in enumerate(copy.players):
+        if other == seat or not p.offer:
+            continue
+        if p.trait >= 0:
+            p.offer = [p.trait, pool.pop()]
+        else:
+            p.offer = [pool.pop(), pool.pop()]
+    copy.trait_box = pool
+    return copy

@@ -1,0 +1,70 @@
+"""Rulebook section "Setup" (and "Solo game" for one player).
+
+Each player starts with 6 hourglasses, an STH indicator on the central space,
+a stress indicator on the first space of the central section and LTH 0; the
+round marker is on Teen; Get Job, Start Relationship and Overtime are covered
+by Unavailable Action tokens; each player is dealt 2 child traits and keeps 1
+(its starting resources at once, its ability for the whole game); as many life
+goals as players are drawn face up (3 in the solo game); the oldest player
+(seat ``first_player`` here) takes the First Player token.
+"""
+
+from __future__ import annotations
+
+from vita.core.rng import Rng
+from vita.games.pursuit.cards import Amount, Deck
+from vita.games.pursuit.state import GET_JOB, OVERTIME, START_RELATIONSHIP, PursuitState, blank
+from vita.games.pursuit.tracks import gain
+
+UNAVAILABLE_AT_START = frozenset({GET_JOB, START_RELATIONSHIP, OVERTIME})
+
+
+def new_game(
+    deck: Deck, names: list[str], seed: int, first_player: int = 0, log: bool = True
+) -> PursuitState:
+    rng = Rng(seed)
+    state = blank(deck, len(names), names, rng, log)
+    for row, cards in enumerate((deck.projects, deck.items, deck.jobs, deck.partners)):
+        pile = [card.index for card in cards]
+        rng.shuffle(pile)
+        state.piles[row] = pile
+    state.closed = UNAVAILABLE_AT_START
+    state.first = state.current = first_player
+
+    # Child traits: deal 2 to each player.
+    traits = list(range(len(deck.traits)))
+    rng.shuffle(traits)
+    for p in state.players:
+        p.offer = [traits.pop(), traits.pop()]
+    state.trait_box = traits
+
+    # Life goals: as many as players, face up (3 in the solo game).
+    goals = list(range(len(deck.life_goals)))
+    rng.shuffle(goals)
+    count = deck.board.solo_goals if state.solo else len(names)
+    state.goals = tuple(goals[:count])
+    state.goal_box = goals[count:]
+
+    goal_names = ", ".join(deck.life_goals[g].name for g in state.goals)
+    state.say(f"Life goals in play: {goal_names}.")
+    state.say(f"{state.name(first_player)} takes the First Player token.")
+    for seat, p in enumerate(state.players):
+        offered = " or ".join(deck.traits[t].name for t in p.offer)
+        state.say(f"{p.name} is dealt two child traits.", [(seat, f"{p.name} is dealt {offered}.")])
+    return state
+
+
+def choose_trait(state: PursuitState, seat: int, trait: int) -> None:
+    """Keep one dealt child trait, take its starting resources, return the other to the box.
+
+    The returned trait stays listed in the player's (private) ``offer``.
+    """
+    p = state.players[seat]
+    p.trait = trait
+    card = state.deck.traits[trait]
+    gain(state, seat, Amount.of(card.start))
+    state.say(f"{p.name} keeps the child trait {card.name}: {card.text}")
+    if all(other.trait >= 0 for other in state.players):
+        from vita.games.pursuit.upkeep import start_round
+
+        start_round(state, advance=False)

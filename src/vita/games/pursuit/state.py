@@ -1,0 +1,282 @@
+"""The position of a game of The Pursuit of Happiness.
+
+Plain slotted objects, lists and tuples, copied by hand in :meth:`clone`;
+cards are referred to by their index in the shared :class:`~.cards.Deck`.
+The rules that change a position live in modules named after the rulebook's
+sections (:mod:`.setup`, :mod:`.upkeep`, :mod:`.board_actions`,
+:mod:`.card_actions`, :mod:`.tracks`, :mod:`.end_of_round`, :mod:`.game_end`).
+"""
+
+from __future__ import annotations
+
+from vita.core.rng import Rng
+from vita.core.state import JSON, Action, State
+from vita.games.pursuit.cards import Deck
+from vita.games.pursuit.info import INFO
+
+# Phases of a round (and of the game).
+SETUP, UPKEEP, ACTION, OVER = range(4)
+PHASES = ("setup", "upkeep", "action", "over")
+
+# Board action spaces, in the order the board shows them.
+SPACES = (
+    "study", "play", "interact", "temp-job", "take-project", "spend",
+    "get-job", "start-relationship", "overtime", "rest",
+)
+STUDY, PLAY, INTERACT, TEMP_JOB, TAKE_PROJECT, SPEND, GET_JOB, START_RELATIONSHIP, OVERTIME, REST = (
+    range(len(SPACES))
+)
+SPACE_INDEX = {name: i for i, name in enumerate(SPACES)}
+
+# Card rows (and their piles and discard piles).
+ROW_PROJECTS, ROW_ITEMS, ROW_JOBS, ROW_PARTNERS = range(4)
+
+Holding = tuple[int, int, int]
+"""A card in front of a player: (card index, level, hourglasses on the card).
+
+For a group project the level is 0 and its roles are in ``PursuitState.groups``.
+"""
+
+
+class Player:
+    __slots__ = (
+        "alive",
+        "completed",
+        "died",
+        "due",
+        "gathered",
+        "health_bonus",
+        "hand",
+        "items",
+        "job",
+        "lth",
+        "name",
+        "offer",
+        "overtime",
+        "partners",
+        "projects",
+        "res",
+        "retired",
+        "rounds_lived",
+        "spent",
+        "sth",
+        "stress",
+        "total",
+        "trait",
+    )
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.res = [0, 0, 0, 0]  # knowledge, creativity, influence, money
+        self.stress = 0  # position on the stress track; 0 is the start space
+        self.sth = 0
+        self.lth = 0
+        self.hand = 0  # hourglasses still to place this round
+        self.total = 0  # hourglasses this round, Overtime's included
+        self.overtime = 0  # hourglasses taken by Overtime this round
+        self.spent = 0  # hourglasses on the Spent Time space
+        self.health_bonus = 0  # extra hourglasses next round from Good Health
+        self.alive = True
+        self.died = -1  # index of the round in which the player died
+        self.rounds_lived = 0
+        self.trait = -1
+        self.offer: list[int] = []  # the 2 child traits dealt at setup (private; one is kept)
+        self.projects: list[Holding] = []
+        self.items: list[Holding] = []
+        self.job = -1
+        self.retired = -1
+        self.partners: list[Holding] = []
+        self.completed: list[int] = []
+        self.gathered = 0  # cards gathered during the game (the final tie-breaker)
+        self.due: list[int] = []  # cards whose upkeep is still to settle this round
+
+    def copy(self) -> Player:
+        other = Player.__new__(Player)
+        other.name = self.name
+        other.res = self.res[:]
+        other.stress = self.stress
+        other.sth = self.sth
+        other.lth = self.lth
+        other.hand = self.hand
+        other.total = self.total
+        other.overtime = self.overtime
+        other.spent = self.spent
+        other.health_bonus = self.health_bonus
+        other.alive = self.alive
+        other.died = self.died
+        other.rounds_lived = self.rounds_lived
+        other.trait = self.trait
+        other.offer = self.offer[:]
+        other.projects = self.projects[:]
+        other.items = self.items[:]
+        other.job = self.job
+        other.retired = self.retired
+        other.partners = self.partners[:]
+        other.completed = self.completed[:]
+        other.gathered = self.gathered
+        other.due = self.due[:]
+        return other
+
+
+class PursuitState(State):
+    """A game of The Pursuit of Happiness in progress."""
+
+    __slots__ = (
+        "closed",
+        "current",
+        "deck",
+        "discards",
+        "first",
+        "goal_box",
+        "goals",
+        "groups",
+        "phase",
+        "piles",
+        "players",
+        "round",
+        "rows",
+        "solo",
+        "spaces",
+        "trait_box",
+        "results",
+    )
+
+    info = INFO
+
+    deck: Deck
+    players: list[Player]
+    piles: list[list[int]]  # draw piles: last item is the top (jobs and partners draw from index 0)
+    discards: list[list[int]]
+    rows: list[list[int]]  # face-up cards on the board
+    spaces: list[list[int]]  # hourglasses per board space, per seat
+    closed: frozenset[int]  # spaces under an Unavailable Action token
+    groups: dict[int, list[int]]  # group project card → seat covering each role (-1: open)
+    goals: tuple[int, ...]  # life goals in play (face up)
+    goal_box: list[int]  # life goals not drawn (hidden)
+    trait_box: list[int]  # child traits not dealt (hidden)
+    round: int
+    phase: int
+    first: int
+    current: int
+    solo: bool
+    results: list[dict[str, int]] | None
+
+    def clone(self) -> PursuitState:
+        other = PursuitState.__new__(PursuitState)
+        other.num_players = self.num_players
+        other.rng = Rng(self.rng.state)
+        other.log = None if self.log is None else self.log[:]
+        other.ply = self.ply
+        other.deck = self.deck
+        other.players = [p.copy() for p in self.players]
+        other.piles = [pile[:] for pile in self.piles]
+        other.discards = [pile[:] for pile in self.discards]
+        other.rows = [row[:] for row in self.rows]
+        other.spaces = [space[:] for space in self.spaces]
+        other.closed = self.closed
+        other.groups = {card: roles[:] for card, roles in self.groups.items()}
+        other.goals = self.goals
+        other.goal_box = self.goal_box[:]
+        other.trait_box = self.trait_box[:]
+        other.round = self.round
+        other.phase = self.phase
+        other.first = self.first
+        other.current = self.current
+        other.solo = self.solo
+        other.results = self.results
+        return other
+
+    # -- the core contract: implemented in the rule modules ------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == SETUP:
+            return tuple(seat for seat, p in enumerate(self.players) if p.trait < 0)
+        if self.phase == OVER:
+            return ()
+        return (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return _legal.legal_actions(self, seat)
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        return _legal.why_illegal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        _legal.apply(self, seat, action)
+
+    def parse(self, text: str, seat: int | None = None) -> Action:
+        return _actions.parse(text)
+
+    def label(self, action: Action) -> str:
+        return _describe.label(self, action)
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(p.lth) for p in self.players)
+
+    def ranking(self) -> tuple[int, ...]:
+        return _game_end.ranking(self)
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return _game_end.breakdown(self)
+
+    def view(self, seat: int | None) -> JSON:
+        return _position.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: Rng) -> PursuitState:
+        return _position.determinize(self, seat, rng)
+
+    def to_json(self) -> JSON:
+        return _position.to_json(self)
+
+    def check_invariants(self) -> None:
+        _position.check_invariants(self)
+
+    # -- small helpers shared by the rules --------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name
+
+    def card_name(self, card: int) -> str:
+        return self.deck.cards[card].name
+
+    def row_players(self) -> int:
+        """The player count the board is set up for (the solo game uses the 2-player setup)."""
+        return 2 if self.solo else self.num_players
+
+    def __repr__(self) -> str:
+        return f"<PursuitState round={self.round} phase={PHASES[self.phase]} ply={self.ply}>"
+
+
+def blank(deck: Deck, num_players: int, names: list[str], rng: Rng, log: bool) -> PursuitState:
+    """An empty position (no cards dealt) for ``num_players``."""
+    state = PursuitState.__new__(PursuitState)
+    state.num_players = num_players
+    state.rng = rng
+    state.log = [] if log else None
+    state.ply = 0
+    state.deck = deck
+    state.players = [Player(name) for name in names]
+    state.piles = [[], [], [], []]
+    state.discards = [[], [], [], []]
+    state.rows = [[], [], [], []]
+    state.spaces = [[0] * num_players for _ in SPACES]
+    state.closed = frozenset()
+    state.groups = {}
+    state.goals = ()
+    state.goal_box = []
+    state.trait_box = []
+    state.round = 0
+    state.phase = SETUP
+    state.first = 0
+    state.current = 0
+    state.solo = num_players == 1
+    state.results = None
+    return state
+
+
+# The rules, in modules named after the rulebook's sections, use the classes above.
+from vita.games.pursuit import actions as _actions  # noqa: E402
+from vita.games.pursuit import describe as _describe  # noqa: E402
+from vita.games.pursuit import game_end as _game_end  # noqa: E402
+from vita.games.pursuit import legal as _legal  # noqa: E402
+from vita.games.pursuit import position as _position  # noqa: E402
