@@ -41,7 +41,7 @@ How the fields are read:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -197,7 +197,7 @@ def build_state(case: Case) -> State:
     from vita.registry import get_game
 
     game = get_game(case.game)
-    state = game.new_state(game.make_options(case.options), case.seed)
+    state: State = game.new_state(game.make_options(case.options), case.seed)
     if case.position:
         merged = deep_merge(state.to_json(), case.position)
         state = game.state_from_json(game.reconcile_position(merged))
@@ -245,7 +245,7 @@ def _expect_refusal(state: State, seat: int | None, text: str, expected: str) ->
 def _check_expectations(case: Case, state: State, log_start: int) -> list[str]:
     failures: list[str] = []
     position = state.to_json()
-    specials = {
+    specials: dict[str, Callable[[], Any]] = {
         "$scores": lambda: list(state.scores()),
         "$ranking": lambda: list(state.ranking()),
         "$over": state.is_over,

@@ -102,7 +102,8 @@ def start(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> Stat
             "this record was played with other card data than the data now loaded "
             f"(record {record.deck[:19]}…, loaded {fingerprint[:19]}…)"
         )
-    return game.new_state(options, record.seed, log=log)
+    state: State = game.new_state(options, record.seed, log=log)
+    return state
 
 
 def replay(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> State:

@@ -216,7 +216,7 @@ class State(abc.ABC):
         if self.log is not None:
             self.log.append(Event(text, self.ply, tuple(private)))
 
-    def check_invariants(self) -> None:
+    def check_invariants(self) -> None:  # noqa: B027 (optional hook, no-op by default)
         """Raise :class:`AssertionError` if the position breaks a game invariant.
 
         The shared test suite calls it after every action of random games.
@@ -234,16 +234,16 @@ class State(abc.ABC):
 
 
 S = TypeVar("S", bound=State)
-O = TypeVar("O", bound=BaseModel)
+Opts = TypeVar("Opts", bound=BaseModel)
 
 
-class Game(abc.ABC, Generic[S, O]):
+class Game(abc.ABC, Generic[S, Opts]):
     """The description of one game: its nature, options, data, bots and loaders."""
 
     info: GameInfo
-    options_model: type[O]
+    options_model: type[Opts]
 
-    def make_options(self, raw: Mapping[str, Any] | O | None = None) -> O:
+    def make_options(self, raw: Mapping[str, Any] | Opts | None = None) -> Opts:
         """Validated options; raise :class:`ValueError` with every problem listed."""
         if isinstance(raw, self.options_model):
             return raw
@@ -253,7 +253,7 @@ class Game(abc.ABC, Generic[S, O]):
             raise ValueError(describe_validation_error(error, f"{self.info.id} options")) from None
 
     @abc.abstractmethod
-    def new_state(self, options: O, seed: int, *, log: bool = True) -> S:
+    def new_state(self, options: Opts, seed: int, *, log: bool = True) -> S:
         """A new game set up with ``options``, its randomness seeded by ``seed``."""
 
     def new(self, seed: int = 0, *, log: bool = True, **options: Any) -> S:
@@ -276,7 +276,12 @@ class Game(abc.ABC, Generic[S, O]):
         """Bots specific to this game, by name (the generic ones are added by the registry)."""
         return {}
 
-    def deck_fingerprint(self, options: O) -> str | None:
+    def terminal_renderer(self) -> Any:
+        """The game's terminal renderer: a callable ``render(view, seat)`` returning a rich
+        renderable for a seat's view (``None``: the generic JSON display is used)."""
+        return None
+
+    def deck_fingerprint(self, options: Opts) -> str | None:
         """A digest of the card data in use, stored in game records; ``None``: no data."""
         return None
 
@@ -290,7 +295,7 @@ def describe_validation_error(error: ValidationError, what: str) -> str:
     return "\n".join(lines)
 
 
-def load_model(model: type[O], data: Mapping[str, Any], what: str) -> O:
+def load_model(model: type[Opts], data: Mapping[str, Any], what: str) -> Opts:
     """Validate ``data`` with a pydantic ``model``; raise :class:`PositionError` on failure."""
     try:
         return model.model_validate(data)

@@ -105,7 +105,6 @@ def role_id(name: str) -> str:
 def take_project_options(state: PursuitState, seat: int, card: int) -> list[TakeProject]:
     """Every legal way to take (or join) this project now."""
     spec = state.deck.cards[card]
-    p = state.players[seat]
     options: list[TakeProject] = []
     if spec.kind == "group":
         roles = state.groups.get(card)

@@ -44,7 +44,7 @@ def value(state: PursuitState, seat: int) -> float:
         score += 0.12 * cards[p.job].upkeep_reward.res[3] * min(left, 3)
     if p.retired >= 0:
         score += 0.12 * cards[p.retired].upkeep_reward.res[3] * left
-    for card, level, _ in p.partners:
+    for _, level, _ in p.partners:
         score += 0.8 * level * min(1.0, left / 2 + 0.3)
     score += 0.8 * len(p.completed)
     # Time: hourglasses still in hand this round, and those expected next round.

@@ -31,7 +31,7 @@ from vita.core.errors import DataError
 DATA_DIR = Path(__file__).parent / "data"
 
 RESOURCES = ("knowledge", "creativity", "influence", "money")
-K, C, I, M = range(4)
+K, C, INF, M = range(4)  # resource indexes
 COST_KEYS = (*RESOURCES, "hourglass")
 REWARD_KEYS = (*RESOURCES, "sth", "lth", "relax", "good_health")
 SHORT = {"knowledge": "K", "creativity": "C", "influence": "I", "money": "$"}
@@ -281,7 +281,7 @@ class Board(_Strict):
             raise ValueError("exactly one stress section is the start section")
         if starts[0].hourglasses != 0:
             raise ValueError("the central (start) stress section changes no hourglasses")
-        if [r.stage for r in self.rounds][0] != "teen":
+        if not self.rounds or self.rounds[0].stage != "teen":
             raise ValueError("the first round is the Teen round")
         return self
 

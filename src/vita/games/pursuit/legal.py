@@ -8,6 +8,8 @@ looks for the most useful reason to give.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, upkeep
 from vita.games.pursuit.actions import (
@@ -23,6 +25,7 @@ from vita.games.pursuit.actions import (
     Upgrade,
     pay_text,
 )
+from vita.games.pursuit.actions import Upkeep as UpkeepAction
 from vita.games.pursuit.cards import RESOURCES, Amount, Vec
 from vita.games.pursuit.end_of_round import next_turn
 from vita.games.pursuit.state import (
@@ -39,7 +42,7 @@ from vita.games.pursuit.state import (
     UPKEEP,
     PursuitState,
 )
-from vita.games.pursuit.actions import Upkeep as UpkeepAction
+from vita.games.pursuit.tracks import can_pay, project_payments
 
 _STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE = (
     Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire")
@@ -82,7 +85,7 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     for card in free_actions.held_cards(state, seat):
         out.append(OnCard("discard", cards[card].id))
     for option, cost, _ in abilities.exchanges(state, seat):
-        if free_actions.can_pay(p.res, cost.res):
+        if can_pay(p.res, cost.res):
             out.append(Exchange(option))
     # Board actions.
     out += (_STUDY, _PLAY, _INTERACT, _TEMP_JOB)
@@ -210,12 +213,8 @@ def _why_action_phase(state: PursuitState, seat: int, action: Action) -> str | N
     return _why_on_card(state, seat, card, action.verb)
 
 
-def _why_among(action: Action, options: list[Action] | list[Spend] | list[Upgrade], reason: object) -> str | None:
-    if action in options:
-        return None
-    assert callable(reason)
-    text: str = reason()
-    return text
+def _why_among(action: Action, options: Sequence[Action], reason: Callable[[], str]) -> str | None:
+    return None if action in options else reason()
 
 
 def _why_simple(state: PursuitState, seat: int, name: str) -> str | None:
@@ -271,8 +270,6 @@ def _why_payment(state: PursuitState, seat: int, cost: Amount, pay: tuple[int, i
     p = state.players[seat]
     if p.hand < 1 + cost.hourglass:
         return f"{what} needs {cost.hourglass} more hourglass(es) than you have left"
-    from vita.games.pursuit.tracks import project_payments
-
     payments = project_payments(state, seat, cost.res)
     if not payments:
         if p.sth == 0:

@@ -313,7 +313,7 @@ def check_invariants(state: PursuitState) -> None:
         assert len(owners) == 1, f"group project {deck.cards[card].id} must be in front of one player"
         assert all(roles.count(s) <= 2 for s in range(state.num_players)), "more than 2 roles"
         assert all(-1 <= s < state.num_players for s in roles), "a role is covered by no seat"
-    for seat, p in enumerate(state.players):
+    for p in state.players:
         for card, _, _ in p.projects:
             if deck.cards[card].kind == "group":
                 assert card in state.groups, f"{deck.cards[card].id} has no roles"

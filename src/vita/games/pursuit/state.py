@@ -45,8 +45,8 @@ class Player:
         "died",
         "due",
         "gathered",
-        "health_bonus",
         "hand",
+        "health_bonus",
         "items",
         "job",
         "lth",
@@ -133,12 +133,12 @@ class PursuitState(State):
         "phase",
         "piles",
         "players",
+        "results",
         "round",
         "rows",
         "solo",
         "spaces",
         "trait_box",
-        "results",
     )
 
     info = INFO
