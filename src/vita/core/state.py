@@ -281,6 +281,10 @@ class Game(abc.ABC, Generic[S, Opts]):
         renderable for a seat's view (``None``: the generic JSON display is used)."""
         return None
 
+    def check_card_data(self, directory: str) -> list[str] | None:
+        """Every problem in a deck directory for this game (``None``: the game has no card data)."""
+        return None
+
     def deck_fingerprint(self, options: Opts) -> str | None:
         """A digest of the card data in use, stored in game records; ``None``: no data."""
         return None

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from vita.core.bots import BotFactory
 from vita.core.state import JSON, Game
 from vita.games.pursuit import position
-from vita.games.pursuit.cards import Deck, load_deck
+from vita.games.pursuit.cards import Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO
 from vita.games.pursuit.setup import new_game
 from vita.games.pursuit.state import PursuitState
@@ -50,15 +50,23 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         return new_game(self.deck(options), options.seat_names(), seed, options.first_player, log)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> PursuitState:
-        return position.from_json(load_deck(), dict(data), log)
+        return position.from_json(position.deck_of(data), dict(data), log)
 
     def reconcile_position(self, data: JSON) -> JSON:
-        return position.reconcile(load_deck(), data)
+        return position.reconcile(position.deck_of(data), data)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.pursuit.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def check_card_data(self, directory: str) -> list[str] | None:
+        return check_directory(directory)
+
+    def terminal_renderer(self) -> Any:
+        from vita.games.pursuit.terminal import render
+
+        return render
 
     def deck_fingerprint(self, options: PursuitOptions) -> str | None:
         return self.deck(options).fingerprint

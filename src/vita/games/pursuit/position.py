@@ -14,7 +14,7 @@ from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.games.pursuit.board import ROW_NAMES
-from vita.games.pursuit.cards import RESOURCES, Deck
+from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck
 from vita.games.pursuit.state import PHASES, SPACES, Player, PursuitState, blank
 
 NonNegative = Annotated[int, Field(ge=0)]
@@ -82,6 +82,7 @@ class BoxModel(_Model):
 class PositionModel(_Model):
     game: str = "pursuit"
     deck: str = ""
+    cards: str | None = None
     round: Annotated[int, Field(ge=0)]
     phase: str
     first: NonNegative
@@ -144,6 +145,7 @@ def to_json(state: PursuitState) -> JSON:
     return {
         "game": "pursuit",
         "deck": deck.fingerprint,
+        "cards": None if deck.origin == str(DATA_DIR) else deck.origin,
         "round": state.round,
         "phase": PHASES[state.phase],
         "first": state.first,
@@ -166,6 +168,12 @@ def to_json(state: PursuitState) -> JSON:
 
 
 # -- from JSON ---------------------------------------------------------------------------------
+
+
+def deck_of(data: Any) -> Deck:
+    """The deck a position was saved with (its ``cards`` directory, or the built-in one)."""
+    cards = data.get("cards") if isinstance(data, dict) else None
+    return load_deck(cards)
 
 
 def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> PursuitState:

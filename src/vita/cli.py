@@ -1,0 +1,287 @@
+"""The ``vita`` command line: play, replay, check conformance, validate decks, simulate."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from vita import __version__
+from vita.core.conformance import format_outcome, load_cases, run_case
+from vita.core.errors import DataError, IllegalAction, PositionError
+from vita.core.record import GameRecord, ReplayError, replay
+from vita.core.rng import derive_seed
+from vita.registry import GAMES, bot_names, get_game, make_bot
+from vita.terminal import Quit, Seat, play
+
+
+def _fail(message: str) -> None:
+    raise click.ClickException(message)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="vita")
+def main() -> None:
+    """vita: play, simulate and study life-simulation tabletop games."""
+
+
+@main.command()
+def games() -> None:
+    """List the games and their bots."""
+    table = Table(title="Games")
+    for column in ("id", "title", "players", "bots"):
+        table.add_column(column)
+    for game_id in GAMES:
+        info = get_game(game_id).info
+        table.add_row(game_id, info.title, f"{info.min_players}-{info.max_players}",
+                      ", ".join(bot_names(game_id)))
+    Console().print(table)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            _fail(f"--option takes KEY=VALUE, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _seats(
+    game_id: str, players: int, humans: int | None, bots: str | None, names: str | None, seed: int
+) -> list[Seat]:
+    bot_list = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+    if humans is None:
+        humans = max(0, players - len(bot_list)) if bot_list else 1
+    if humans > players:
+        _fail(f"--humans {humans} is more than --players {players}")
+    bot_seats = players - humans
+    if bot_list and len(bot_list) == 1:
+        bot_list = bot_list * bot_seats
+    if not bot_list:
+        bot_list = ["heuristic" if "heuristic" in bot_names(game_id) else "random"] * bot_seats
+    if len(bot_list) != bot_seats:
+        _fail(f"give {bot_seats} bot name(s) for the {bot_seats} seat(s) without a person "
+              f"(got {len(bot_list)}: {', '.join(bot_list)})")
+    given = [n.strip() for n in names.split(",")] if names else []
+    seats = []
+    for seat in range(players):
+        if seat < humans:
+            name = given[seat] if seat < len(given) else ("You" if humans == 1 else f"Player {seat + 1}")
+            seats.append(Seat(name))
+        else:
+            bot_name = bot_list[seat - humans]
+            try:
+                bot = make_bot(game_id, bot_name, derive_seed(seed, "bot", seat))
+            except KeyError as error:
+                _fail(str(error.args[0]))
+            name = given[seat] if seat < len(given) else f"{bot_name.capitalize()} bot {seat + 1}"
+            seats.append(Seat(name, bot, bot_name))
+    return seats
+
+
+def _seats_from_record(record: GameRecord) -> list[Seat]:
+    seats = []
+    for seat, label in enumerate(record.players):
+        kind, _, rest = label.partition(":")
+        names = record.options.get("names") or []
+        name = names[seat] if seat < len(names) else rest
+        if kind == "bot":
+            seats.append(Seat(name, make_bot(record.game, rest, derive_seed(record.seed, "bot", seat)), rest))
+        else:
+            seats.append(Seat(name))
+    return seats
+
+
+@main.command("play")
+@click.argument("game_id", required=False)
+@click.option("--players", type=int, help="Number of players.")
+@click.option("--humans", type=int, help="People at this keyboard (the first seats); default 1.")
+@click.option("--bots", help="Bots for the other seats, comma-separated (one name = all).")
+@click.option("--names", help="Player names, comma-separated, in seat order.")
+@click.option("--seed", type=int, help="Seed of the game's randomness (default: a random one).")
+@click.option("--cards", type=click.Path(exists=True, file_okay=False), help="A deck directory.")
+@click.option("--option", "extra", multiple=True, help="A game option KEY=VALUE (repeatable).")
+@click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here as you play.")
+@click.option("--load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game record.")
+def play_command(
+    game_id: str | None, players: int | None, humans: int | None, bots: str | None,
+    names: str | None, seed: int | None, cards: str | None, extra: tuple[str, ...],
+    save: str | None, load: str | None,
+) -> None:
+    """Play GAME in the terminal (people and bots), or resume one with --load."""
+    console = Console()
+    if load:
+        record = _load_record(load)
+        game = get_game(record.game)
+        try:
+            state = replay(game, record)
+        except ReplayError as error:
+            _fail(f"{load}: {error}")
+        seats = _seats_from_record(record)
+        save = save or load
+    else:
+        if not game_id:
+            _fail("name a game (see 'vita games') or give --load FILE")
+        try:
+            game = get_game(game_id)
+        except KeyError as error:
+            _fail(str(error.args[0]))
+        seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+        options = _parse_options(extra)
+        bot_count = len(bots.split(",")) if bots else 0
+        players = players or options.pop("players", None) or max(game.info.min_players, bot_count, 2)
+        options["players"] = players
+        if cards:
+            options["cards"] = str(Path(cards).resolve())
+        seats = _seats(game.info.id, players, humans, bots, names, seed)
+        if names or "names" in game.options_model.model_fields:
+            options["names"] = [s.name for s in seats]
+        try:
+            parsed = game.make_options(options)
+            state = game.new_state(parsed, seed)
+        except (ValueError, DataError) as error:
+            _fail(str(error))
+        record = GameRecord(game=game.info.id, options=parsed.model_dump(exclude_defaults=True),
+                            seed=seed, players=[s.record_label() for s in seats],
+                            deck=game.deck_fingerprint(parsed))
+        console.print(f"[bold]{game.info.title}[/] — seed {seed} — "
+                      + ", ".join(f"{s.name}{'' if s.human else ' (' + s.bot_name + ')'}" for s in seats))
+    try:
+        play(game, state, seats, record, console=console, save_path=save)
+    except Quit:
+        if save:
+            console.print(f"The game so far is saved in {save}; resume with: vita play --load {save}")
+        sys.exit(0)
+
+
+def _load_record(path: str) -> GameRecord:
+    try:
+        return GameRecord.load(path)
+    except (ValueError, OSError) as error:
+        _fail(str(error))
+        raise
+
+
+@main.command("replay")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--seat", type=int, help="Word the log for this seat (default: public).")
+def replay_command(path: str, seat: int | None) -> None:
+    """Replay a game record: print its log and final scores."""
+    record = _load_record(path)
+    try:
+        game = get_game(record.game)
+        state = replay(game, record)
+    except (KeyError, ReplayError, ValueError) as error:
+        _fail(f"{path}: {error}")
+    for line in state.events_for(seat):
+        click.echo(line)
+    if state.is_over():
+        scores = ", ".join(f"{name}: {score:g}" for name, score in zip(
+            _names(record, state.num_players), state.scores(), strict=True))
+        click.echo(f"Final scores: {scores}")
+        if record.result and record.result.get("scores") != list(state.scores()):
+            _fail("the replayed scores differ from the scores stored in the record")
+    else:
+        click.echo(f"(the game is not over: {len(record.actions)} actions so far)")
+
+
+def _names(record: GameRecord, count: int) -> list[str]:
+    names = record.options.get("names") or [f"Player {i + 1}" for i in range(count)]
+    return [str(n) for n in names]
+
+
+@main.command("conform")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--quiet", is_flag=True, help="Print only failures and the summary.")
+def conform_command(paths: tuple[str, ...], quiet: bool) -> None:
+    """Run conformance cases (files or directories); exit 1 if any fails."""
+    try:
+        cases = load_cases(paths)
+    except (ValueError, FileNotFoundError) as error:
+        _fail(str(error))
+    failed = 0
+    for case in cases:
+        outcome = run_case(case)
+        failed += not outcome.ok
+        if not outcome.ok or not quiet:
+            click.echo(format_outcome(outcome))
+    click.echo(f"{len(cases) - failed} passed, {failed} failed")
+    if failed:
+        sys.exit(1)
+
+
+@main.group("cards")
+def cards_group() -> None:
+    """Card data: validate a deck directory."""
+
+
+@cards_group.command("check")
+@click.argument("directory", type=click.Path(exists=True, file_okay=False))
+@click.option("--game", "game_id", default="pursuit", show_default=True)
+def cards_check(directory: str, game_id: str) -> None:
+    """Validate a deck directory; list every problem (file, card, field); exit 1 if any."""
+    try:
+        problems = get_game(game_id).check_card_data(directory)
+    except KeyError as error:
+        _fail(str(error.args[0]))
+    if problems is None:
+        _fail(f"{game_id} has no card data to check")
+        return
+    for problem in problems:
+        click.echo(problem)
+    if problems:
+        click.echo(f"{len(problems)} problem(s)")
+        sys.exit(1)
+    click.echo(f"{directory}: the deck is valid")
+
+
+@main.command("simulate")
+@click.argument("game_id")
+@click.option("--players", type=int, default=2, show_default=True)
+@click.option("--games", "count", type=int, default=100, show_default=True)
+@click.option("--bots", default="random", show_default=True, help="Comma-separated, one per seat.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--option", "extra", multiple=True, help="A game option KEY=VALUE (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--records", type=click.Path(file_okay=False), help="Write every game record here.")
+def simulate_command(
+    game_id: str, players: int, count: int, bots: str, seed: int, extra: tuple[str, ...],
+    as_json: bool, records: str | None,
+) -> None:
+    """Play many bot games and summarise wins and scores per seat."""
+    from vita.sim import simulate
+
+    options = {**_parse_options(extra), "players": players}
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) == 1:
+        names = names * players
+    try:
+        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=not as_json)
+    except (KeyError, ValueError, IllegalAction, PositionError) as error:
+        _fail(str(error))
+    if as_json:
+        summary.pop("results")
+        click.echo(json.dumps(summary))
+        return
+    table = Table(title=f"{count} games of {game_id}, {players} players")
+    for column in ("seat", "bot", "wins", "win rate", "mean score"):
+        table.add_column(column)
+    for row in summary["seats"]:
+        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", f"{row['win_rate']:.3f}",
+                      f"{row['mean_score']:.2f}")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Bulk simulation: many bot games, summarised per seat (and per anything else asked for).
+
+Each game's seed is derived from the run's seed and the game's number, so a run is
+reproducible and its games can be split across processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from rich.progress import Progress
+
+from vita.core.match import play_out
+from vita.core.record import GameRecord
+from vita.core.rng import derive_seed
+from vita.core.state import JSON, State
+from vita.registry import get_game, make_bot
+
+Probe = Callable[[State], JSON]
+"""Extracts extra facts from a finished game (e.g. which child trait each seat kept)."""
+
+
+def play_one(
+    game_id: str, options: JSON, bots: list[str], seed: int, keep_record: bool = False
+) -> tuple[State, GameRecord | None]:
+    """One bot game, reproducible from its seed."""
+    game = get_game(game_id)
+    state = game.new_state(game.make_options(options), seed, log=keep_record)
+    agents = [make_bot(game_id, name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bots)]
+    record = GameRecord(game=game_id, options=options, seed=seed,
+                        players=[f"bot:{name}" for name in bots]) if keep_record else None
+    play_out(state, agents, record=record)
+    return state, record
+
+
+def _result(state: State) -> JSON:
+    return {"scores": list(state.scores()), "ranking": list(state.ranking())}
+
+
+def _task(args: tuple[str, JSON, list[str], int, Probe | None]) -> JSON:
+    game_id, options, bots, seed, probe = args
+    state, _ = play_one(game_id, options, bots, seed)
+    result = _result(state)
+    if probe is not None:
+        result["probe"] = probe(state)
+    return result
+
+
+def simulate(
+    game_id: str,
+    options: JSON,
+    bots: list[str],
+    games: int,
+    seed: int = 1,
+    *,
+    workers: int = 1,
+    probe: Probe | None = None,
+    records_dir: str | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Play ``games`` games; return per-seat wins (shared first places split) and mean scores."""
+    if len(bots) != options.get("players", len(bots)):
+        raise ValueError(f"give one bot per seat ({options.get('players')} seats, {len(bots)} bots)")
+    seeds = [derive_seed(seed, "game", number) for number in range(games)]
+    results: list[JSON] = []
+    if records_dir:
+        Path(records_dir).mkdir(parents=True, exist_ok=True)
+        for number, game_seed in enumerate(seeds):
+            state, record = play_one(game_id, options, bots, game_seed, keep_record=True)
+            assert record is not None
+            record.save(Path(records_dir) / f"game-{number:05d}.json")
+            results.append(_result(state) | ({"probe": probe(state)} if probe else {}))
+    else:
+        tasks = [(game_id, options, bots, s, probe) for s in seeds]
+        with Progress(disable=not progress, transient=True) as bar:
+            job = bar.add_task("simulating", total=games)
+            if workers > 1:
+                with ProcessPoolExecutor(workers) as pool:
+                    for result in pool.map(_task, tasks, chunksize=8):
+                        results.append(result)
+                        bar.advance(job)
+            else:
+                for task in tasks:
+                    results.append(_task(task))
+                    bar.advance(job)
+    return summarise(results, bots, game_id, options, seed)
+
+
+def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON, seed: int) -> dict[str, Any]:
+    seats = len(bots)
+    wins = [0.0] * seats
+    totals = [0.0] * seats
+    for result in results:
+        winners = [s for s in range(seats) if result["ranking"][s] == 1]
+        for s in winners:
+            wins[s] += 1 / len(winners)
+        for s in range(seats):
+            totals[s] += result["scores"][s]
+    count = max(1, len(results))
+    return {
+        "game": game_id,
+        "options": options,
+        "seed": seed,
+        "games": len(results),
+        "seats": [
+            {"seat": s, "bot": bots[s], "wins": round(wins[s], 3), "win_rate": wins[s] / count,
+             "mean_score": totals[s] / count}
+            for s in range(seats)
+        ],
+        "results": results,
+    }
