@@ -254,7 +254,7 @@ def can_get_job(state: PursuitState, seat: int, card: int) -> bool:
     return can_pay(state.players[seat].res, hire.cost.res)
 
 
-def do_get_job(state: PursuitState, seat: int, card: int) -> None:
+def do_get_job(state: PursuitState, seat: int, card: int, side: int = 0) -> None:
     spec = state.deck.cards[card]
     p = state.players[seat]
     if not place(state, seat, GET_JOB):
@@ -265,13 +265,15 @@ def do_get_job(state: PursuitState, seat: int, card: int) -> None:
     slot_stress_on_taking(state, seat, freed=1 if p.job >= 0 else 0)
     for old in (p.job, p.retired):
         if old >= 0:
+            state.say(f"{p.name} leaves the job {state.card_name(old, seat)}.")
             remove_card(state, seat, old)
-            state.say(f"{p.name} leaves the job {state.card_name(old)}.")
     pay(state, seat, hire.cost.res)
     p.job = card
+    if side:
+        p.sides[card] = side
     p.gathered += 1
     gain(state, seat, hire.reward)
-    state.say(f"{p.name} gets the job '{spec.name}' (L{spec.job_level} {spec.job_type}): "
+    state.say(f"{p.name} gets the job '{state.card_name(card, seat)}' (L{spec.job_level} {spec.job_type}): "
               f"pays {hire.cost.words()}, gains {hire.reward.words()}.")
     abilities.trigger(state, seat, "get-job")
 
@@ -283,7 +285,7 @@ def can_start_relationship(state: PursuitState, card: int) -> bool:
     return START_RELATIONSHIP not in state.closed and card in state.rows[ROW_PARTNERS]
 
 
-def do_start_relationship(state: PursuitState, seat: int, card: int) -> None:
+def do_start_relationship(state: PursuitState, seat: int, card: int, side: int = 0) -> None:
     spec = state.deck.cards[card]
     p = state.players[seat]
     if not place(state, seat, START_RELATIONSHIP):
@@ -294,10 +296,12 @@ def do_start_relationship(state: PursuitState, seat: int, card: int) -> None:
         state.say(f"{p.name} starts an additional relationship: 1 stress.")
         add_stress(state, seat, 1)
     p.partners.append((card, 1, 0))
+    if side:
+        p.sides[card] = side
     p.gathered += 1
     reward = spec.steps[0].reward
     gain(state, seat, reward)
-    state.say(f"{p.name} starts a relationship with {spec.name} ({spec.steps[0].name}): "
+    state.say(f"{p.name} starts a relationship with {state.card_name(card, seat)} ({spec.steps[0].name}): "
               f"gains {reward.words()}.")
     abilities.trigger(state, seat, "start-relationship")
 

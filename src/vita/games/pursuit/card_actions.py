@@ -120,7 +120,7 @@ def can_promote(state: PursuitState, seat: int, target: int) -> bool:
     return can_pay(p.res, job.promotion.cost.res) and p.hand >= 1 + job.promotion.cost.hourglass
 
 
-def do_promote(state: PursuitState, seat: int, target: int) -> None:
+def do_promote(state: PursuitState, seat: int, target: int, side: int = 0) -> None:
     p = state.players[seat]
     old = p.job
     promotion = state.deck.cards[old].promotion
@@ -129,11 +129,15 @@ def do_promote(state: PursuitState, seat: int, target: int) -> None:
     p.spent += 1 + promotion.cost.hourglass
     pay(state, seat, promotion.cost.res)
     state.rows[ROW_JOBS].remove(target)
+    old_name = state.card_name(old, seat)
     board.discard(state, old)
+    p.sides.pop(old, None)
     p.job = target
+    if side:
+        p.sides[target] = side
     p.gathered += 1
     gain(state, seat, promotion.reward)
-    state.say(f"{p.name} is promoted from {state.card_name(old)} to {state.card_name(target)}: "
+    state.say(f"{p.name} is promoted from {old_name} to {state.card_name(target, seat)}: "
               f"pays {promotion.cost.words()}, gains {promotion.reward.words()}.")
 
 
@@ -155,7 +159,7 @@ def do_retire(state: PursuitState, seat: int) -> None:
     pay(state, seat, retirement.cost.res)
     p.retired, p.job = p.job, -1
     gain(state, seat, retirement.reward)
-    state.say(f"{p.name} retires from {state.card_name(p.retired)}: pays {retirement.cost.words()}, "
+    state.say(f"{p.name} retires from {state.card_name(p.retired, seat)}: pays {retirement.cost.words()}, "
               f"gains {retirement.reward.words()}.")
 
 
@@ -183,5 +187,5 @@ def do_develop(state: PursuitState, seat: int, action: OnCard) -> None:
     p.partners[index] = (card, level + 1, on_card + 1)
     step = spec.steps[level]
     gain(state, seat, step.reward)
-    state.say(f"{p.name} develops the relationship with {spec.name} to {step.name}: "
+    state.say(f"{p.name} develops the relationship with {state.card_name(card, seat)} to {step.name}: "
               f"gains {step.reward.words()}.")

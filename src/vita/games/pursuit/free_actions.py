@@ -38,8 +38,8 @@ def held_cards(state: PursuitState, seat: int) -> list[int]:
 
 
 def do_discard(state: PursuitState, seat: int, card: int) -> None:
+    state.say(f"{state.name(seat)} discards {state.card_name(card, seat)}: 1 stress and -1 STH.")
     remove_card(state, seat, card)
-    state.say(f"{state.name(seat)} discards {state.card_name(card)}: 1 stress and -1 STH.")
     move_sth(state, seat, -1)
     add_stress(state, seat, 1)
 

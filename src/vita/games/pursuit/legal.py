@@ -62,7 +62,7 @@ def legal_actions(state: PursuitState, seat: int) -> list[Action]:
             return []
         out: list[Action] = []
         for card in state.players[seat].due:
-            ident = state.deck.cards[card].id
+            ident = state.card_id(card, seat)
             if upkeep.can_pay_upkeep(state, seat, card):
                 out.append(UpkeepAction(ident, True))
             out.append(UpkeepAction(ident, False))
@@ -83,7 +83,7 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
         if free_actions.can_refresh(state, seat, row):
             out.append(_REFRESH[row])
     for card in free_actions.held_cards(state, seat):
-        out.append(OnCard("discard", cards[card].id))
+        out.append(OnCard("discard", state.card_id(card, seat)))
     for option, cost, _ in abilities.exchanges(state, seat):
         if can_pay(p.res, cost.res):
             out.append(Exchange(option))
@@ -119,7 +119,7 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
             out.append(_RETIRE)
     for card, _, _ in p.partners:
         if card_actions.can_develop(state, seat, card):
-            out.append(OnCard("develop", cards[card].id))
+            out.append(OnCard("develop", state.card_id(card, seat)))
     return out
 
 
@@ -160,13 +160,13 @@ def _why_upkeep(state: PursuitState, seat: int, action: Action) -> str | None:
     if isinstance(card, str):
         return card
     if card not in state.players[seat].due:
-        return f"{state.card_name(card)} has no upkeep to settle"
+        return f"{state.card_name(card, seat)} has no upkeep to settle"
     if action.pay and not upkeep.can_pay_upkeep(state, seat, card):
         cost, _ = upkeep.upkeep_of(state, seat, card)
         p = state.players[seat]
         if p.hand < cost.hourglass:
-            return f"not enough hourglasses to pay the upkeep of {state.card_name(card)}"
-        return _shortfall(p.res, cost.res, f"the upkeep of {state.card_name(card)}")
+            return f"not enough hourglasses to pay the upkeep of {state.card_name(card, seat)}"
+        return _shortfall(p.res, cost.res, f"the upkeep of {state.card_name(card, seat)}")
     return None
 
 
@@ -425,11 +425,13 @@ def _main_action(state: PursuitState, seat: int, action: Action) -> None:
     else:
         assert isinstance(action, OnCard)
         card = by_id[action.card]
+        # A double-sided card is turned up on the side the player named.
+        side = 0 if action.card == state.deck.cards[card].id else 1
         if action.verb == "get-job":
-            board_actions.do_get_job(state, seat, card)
+            board_actions.do_get_job(state, seat, card, side)
         elif action.verb == "start-relationship":
-            board_actions.do_start_relationship(state, seat, card)
+            board_actions.do_start_relationship(state, seat, card, side)
         elif action.verb == "promote":
-            card_actions.do_promote(state, seat, card)
+            card_actions.do_promote(state, seat, card, side)
         else:
             card_actions.do_develop(state, seat, action)

@@ -14,7 +14,7 @@ from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.games.pursuit.board import ROW_NAMES
-from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck
+from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck, slug
 from vita.games.pursuit.state import PHASES, SPACES, Player, PursuitState, blank
 
 NonNegative = Annotated[int, Field(ge=0)]
@@ -105,16 +105,17 @@ class PositionModel(_Model):
 # -- to JSON -----------------------------------------------------------------------------------
 
 
-def _holdings(deck: Deck, holdings: list[tuple[int, int, int]]) -> list[JSON]:
-    return [{"card": deck.cards[c].id, "level": lv, "hourglasses": h} for c, lv, h in holdings]
-
-
-def _card_id(deck: Deck, card: int) -> str | None:
-    return deck.cards[card].id if card >= 0 else None
-
-
 def player_json(state: PursuitState, p: Player) -> JSON:
+    """A player's area; his jobs and partners are named by the side he turned up."""
     deck = state.deck
+
+    def shown(card: int) -> str:
+        side = p.sides.get(card)
+        return slug(deck.cards[card].names[side]) if side else deck.cards[card].id
+
+    def holdings(cards: list[tuple[int, int, int]]) -> list[JSON]:
+        return [{"card": shown(c), "level": lv, "hourglasses": h} for c, lv, h in cards]
+
     return {
         "name": p.name,
         "alive": p.alive,
@@ -128,14 +129,14 @@ def player_json(state: PursuitState, p: Player) -> JSON:
                         "spent": p.spent, "health_bonus": p.health_bonus},
         "trait": deck.traits[p.trait].id if p.trait >= 0 else None,
         "offer": [deck.traits[t].id for t in p.offer],
-        "projects": _holdings(deck, p.projects),
-        "items": _holdings(deck, p.items),
-        "job": _card_id(deck, p.job),
-        "retired": _card_id(deck, p.retired),
-        "partners": _holdings(deck, p.partners),
+        "projects": holdings(p.projects),
+        "items": holdings(p.items),
+        "job": shown(p.job) if p.job >= 0 else None,
+        "retired": shown(p.retired) if p.retired >= 0 else None,
+        "partners": holdings(p.partners),
         "completed": [deck.cards[c].id for c in p.completed],
         "gathered": p.gathered,
-        "due": [deck.cards[c].id for c in p.due],
+        "due": [shown(c) for c in p.due],
     }
 
 
@@ -245,6 +246,8 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
         p.completed = [card(c, f"{where}.completed") for c in pm.completed]
         p.gathered = pm.gathered
         p.due = [card(c, f"{where}.due") for c in pm.due]
+        named = [h.card for h in pm.partners] + [c for c in (pm.job, pm.retired) if c]
+        p.sides = {deck.by_id[c]: 1 for c in named if deck.cards[deck.by_id[c]].id != c}
     if check:
         try:
             check_invariants(state)
@@ -344,15 +347,17 @@ def reconcile(deck: Deck, data: JSON) -> JSON:
     """
     data = {**data}
     piles = {name: list(data["piles"][name]) for name in ROW_NAMES}
-    named: set[str] = set()
+    mentioned: list[str] = []
     for section in ("rows", "discards"):
         for name in ROW_NAMES:
-            named.update(data[section][name])
+            mentioned += data[section][name]
     for p in data["players"]:
         for key in ("projects", "items", "partners"):
-            named.update(h["card"] for h in p.get(key, []))
-        named.update(p.get("completed", []))
-        named.update(c for c in (p.get("job"), p.get("retired")) if c)
+            mentioned += [h["card"] for h in p.get(key, [])]
+        mentioned += p.get("completed", [])
+        mentioned += [c for c in (p.get("job"), p.get("retired")) if c]
+    # A job or partner may be named by its other side.
+    named = {deck.cards[deck.by_id[c]].id if c in deck.by_id else c for c in mentioned}
     for row, name in enumerate(ROW_NAMES):
         group = (deck.projects, deck.items, deck.jobs, deck.partners)[row]
         pile = [c for c in piles[name] if c not in named]
@@ -379,24 +384,21 @@ def reconcile(deck: Deck, data: JSON) -> JSON:
 
 
 def _reconcile_traits(deck: Deck, data: JSON) -> None:
+    """Each player's offer holds his kept trait; no trait is dealt twice; the rest is in the box."""
     players = [dict(p) for p in data["players"]]
+    kept = {p["trait"] for p in players if p.get("trait")}
+    taken = set(kept)
     for p in players:
-        kept = p.get("trait")
-        offer = list(p.get("offer", []))
-        if kept and kept not in offer:
-            offer = [kept, *offer[1:2]] if offer else [kept]
+        offer = [p["trait"]] if p.get("trait") else []
+        for trait in p.get("offer", []):
+            if trait not in taken and len(offer) < 2:
+                offer.append(trait)
+                taken.add(trait)
         p["offer"] = offer
-    used = [t for p in players for t in p["offer"]]
-    spare = [t.id for t in deck.traits if t.id not in used]
+    spare = [t.id for t in deck.traits if t.id not in taken]
     for p in players:
         while len(p["offer"]) < 2 and spare:
             p["offer"].append(spare.pop())
-    seen: set[str] = set()
-    for p in players:
-        for index, trait in enumerate(p["offer"]):
-            if trait in seen and spare:
-                p["offer"][index] = spare.pop()
-            seen.add(p["offer"][index])
     data["players"] = players
     data["box"] = {**data["box"], "traits": spare}
 

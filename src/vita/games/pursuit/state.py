@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, State
-from vita.games.pursuit.cards import Deck
+from vita.games.pursuit.cards import Deck, slug
 from vita.games.pursuit.info import INFO
 
 # Phases of a round (and of the game).
@@ -58,6 +58,7 @@ class Player:
         "res",
         "retired",
         "rounds_lived",
+        "sides",
         "spent",
         "sth",
         "stress",
@@ -89,6 +90,7 @@ class Player:
         self.completed: list[int] = []
         self.gathered = 0  # cards gathered during the game (the final tie-breaker)
         self.due: list[int] = []  # cards whose upkeep is still to settle this round
+        self.sides: dict[int, int] = {}  # double-sided cards shown on their second side
 
     def copy(self) -> Player:
         other = Player.__new__(Player)
@@ -115,6 +117,7 @@ class Player:
         other.completed = self.completed[:]
         other.gathered = self.gathered
         other.due = self.due[:]
+        other.sides = self.sides.copy() if self.sides else {}
         return other
 
 
@@ -236,8 +239,21 @@ class PursuitState(State):
     def name(self, seat: int) -> str:
         return self.players[seat].name
 
-    def card_name(self, card: int) -> str:
-        return self.deck.cards[card].name
+    def card_name(self, card: int, seat: int = -1) -> str:
+        """A card's name; a job or partner in front of ``seat`` on the side he turned up."""
+        spec = self.deck.cards[card]
+        if seat >= 0:
+            side = self.players[seat].sides.get(card)
+            if side:
+                return spec.names[side]
+        return spec.name
+
+    def card_id(self, card: int, seat: int = -1) -> str:
+        """A card's id; for a job or partner in front of ``seat``, the id of the side shown."""
+        spec = self.deck.cards[card]
+        if seat >= 0 and self.players[seat].sides.get(card):
+            return slug(spec.names[self.players[seat].sides[card]])
+        return spec.id
 
     def row_players(self) -> int:
         """The player count the board is set up for (the solo game uses the 2-player setup)."""

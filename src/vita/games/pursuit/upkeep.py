@@ -91,7 +91,7 @@ def pension(state: PursuitState, seat: int) -> None:
     if p.retired >= 0:
         reward = state.deck.cards[p.retired].upkeep_reward
         gain(state, seat, reward)
-        state.say(f"{p.name}'s retirement from {state.card_name(p.retired)} gives {reward.words()}.")
+        state.say(f"{p.name}'s retirement from {state.card_name(p.retired, seat)} gives {reward.words()}.")
 
 
 def upkeep_cards(state: PursuitState, seat: int) -> list[int]:
@@ -133,12 +133,12 @@ def settle(state: PursuitState, seat: int, card: int, paying: bool) -> None:
         p.hand -= cost.hourglass
         p.spent += cost.hourglass
         gain(state, seat, reward)
-        state.say(f"{p.name} pays the upkeep of {state.card_name(card)} "
+        state.say(f"{p.name} pays the upkeep of {state.card_name(card, seat)} "
                   f"({cost.words()}) and gains {reward.words()}.")
     else:
-        remove_card(state, seat, card)
-        state.say(f"{p.name} cannot or will not pay the upkeep of {state.card_name(card)}: "
+        state.say(f"{p.name} cannot or will not pay the upkeep of {state.card_name(card, seat)}: "
                   "the card is discarded, 1 stress and -1 STH.")
+        remove_card(state, seat, card)
         move_sth(state, seat, -1)
         add_stress(state, seat, 1)
     if not p.due or not p.alive:
@@ -193,6 +193,7 @@ def remove_card(state: PursuitState, seat: int, card: int) -> int:
                 state.players[owner].spent += 1
     if card in p.due:
         p.due.remove(card)
+    p.sides.pop(card, None)
     p.spent += hourglasses
     board.discard(state, card)
     return hourglasses
