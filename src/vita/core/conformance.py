@@ -122,11 +122,14 @@ def load_cases(paths: Iterable[str | Path]) -> list[Case]:
     for path in _case_files(paths):
         text = path.read_text(encoding="utf-8")
         documents: Iterable[Any]
-        if path.suffix == ".json":
-            loaded = json.loads(text)
-            documents = loaded if isinstance(loaded, list) else [loaded]
-        else:
-            documents = [doc for doc in yaml.safe_load_all(text) if doc is not None]
+        try:
+            if path.suffix == ".json":
+                loaded = json.loads(text)
+                documents = loaded if isinstance(loaded, list) else [loaded]
+            else:
+                documents = [doc for doc in yaml.safe_load_all(text) if doc is not None]
+        except (json.JSONDecodeError, yaml.YAMLError) as error:
+            raise ValueError(f"{path}: cannot be read: {error}") from None
         cases.extend(Case.from_json(doc, str(path)) for doc in documents)
     return cases
 
