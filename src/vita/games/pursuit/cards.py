@@ -315,15 +315,17 @@ class Amount:
 
     @staticmethod
     def of(model: BaseModel) -> Amount:
-        values = model.model_dump()
+        """From a validated cost, reward or requirement."""
+        return Amount.of_dict(model.model_dump())
+
+    @staticmethod
+    def of_dict(values: dict[str, int]) -> Amount:
+        """From a mapping such as ``{"knowledge": 2, "lth": 1}``."""
         return Amount(
             res=(values.get("knowledge", 0), values.get("creativity", 0),
                  values.get("influence", 0), values.get("money", 0)),
-            hourglass=values.get("hourglass", 0),
-            sth=values.get("sth", 0),
-            lth=values.get("lth", 0),
-            relax=values.get("relax", 0),
-            good_health=values.get("good_health", 0),
+            hourglass=values.get("hourglass", 0), sth=values.get("sth", 0), lth=values.get("lth", 0),
+            relax=values.get("relax", 0), good_health=values.get("good_health", 0),
         )
 
     def is_empty(self) -> bool:
