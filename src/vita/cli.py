@@ -62,7 +62,8 @@ def _seats(
 ) -> list[Seat]:
     bot_list = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
     if humans is None:
-        humans = max(0, players - len(bot_list)) if bot_list else 1
+        # One bot name fills every seat; a list fills the last seats.
+        humans = 1 if not bot_list else 0 if len(bot_list) == 1 else max(0, players - len(bot_list))
     if humans > players:
         _fail(f"--humans {humans} is more than --players {players}")
     bot_seats = players - humans
@@ -77,7 +78,7 @@ def _seats(
     seats = []
     for seat in range(players):
         if seat < humans:
-            name = given[seat] if seat < len(given) else ("You" if humans == 1 else f"Player {seat + 1}")
+            name = given[seat] if seat < len(given) else f"Player {seat + 1}"
             seats.append(Seat(name))
         else:
             bot_name = bot_list[seat - humans]
@@ -161,7 +162,7 @@ def play_command(
         play(game, state, seats, record, console=console, save_path=save)
     except Quit:
         if save:
-            console.print(f"The game so far is saved in {save}; resume with: vita play --load {save}")
+            click.echo(f"The game so far is saved in {save}; resume with: vita play --load {save}")
         sys.exit(0)
 
 

@@ -1,0 +1,151 @@
+"""The ``vita`` command line, end to end (click's test runner)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from vita.cli import main
+from vita.core import GameRecord, replay
+from vita.games.pursuit.cards import DATA_DIR
+from vita.registry import get_game
+from vita.sim import play_one
+
+CONFORMANCE = Path(__file__).parent / "conformance"
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=input)
+    return result.exit_code, result.output
+
+
+def test_games_lists_the_registry() -> None:
+    code, output = run("games")
+    assert code == 0 and "pursuit" in output and "heuristic" in output
+
+
+def test_a_bot_game_is_the_same_byte_for_byte_with_the_same_seed() -> None:
+    args = ("play", "pursuit", "--players", "4", "--bots", "random,heuristic,heuristic,heuristic",
+            "--seed", "7")
+    first, second = run(*args), run(*args)
+    assert first[0] == 0, first[1]
+    assert first == second
+    assert "Final scores" in first[1] and "— Old Age" in first[1]
+
+
+def test_solo_game_with_a_bot() -> None:
+    code, output = run("play", "pursuit", "--players", "1", "--bots", "heuristic", "--seed", "3")
+    assert code == 0, output
+    assert "the solo game with" in output
+
+
+def test_save_then_replay(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, output = run("play", "pursuit", "--players", "2", "--bots", "random,heuristic",
+                       "--seed", "5", "--save", str(path))
+    assert code == 0, output
+    record = GameRecord.load(path)
+    assert record.result is not None and record.seed == 5
+    code, replayed = run("replay", str(path))
+    assert code == 0, replayed
+    assert replayed.strip().splitlines()[-1].startswith("Final scores:")
+
+
+def test_a_game_saved_midway_resumes(tmp_path: Path) -> None:
+    _, record = play_one("pursuit", {"players": 2}, ["heuristic", "random"], 11, keep_record=True)
+    assert record is not None
+    full = record.actions
+    record.actions = full[: len(full) // 2]
+    record.result = None
+    path = tmp_path / "half.json"
+    record.save(path)
+    code, output = run("play", "--load", str(path))
+    assert code == 0, output
+    resumed = GameRecord.load(path)
+    assert resumed.actions[: len(full) // 2] == full[: len(full) // 2]
+    final = replay(get_game("pursuit"), resumed)
+    assert final.is_over() and len(resumed.actions) > len(full) // 2
+    assert resumed.result == {"scores": list(final.scores()), "ranking": list(final.ranking())}
+
+
+def test_a_person_plays_a_whole_game_by_numbers() -> None:
+    code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3",
+                       input="1\n" * 3000)
+    assert code == 0, output[-2000:]
+    assert "Final scores" in output
+    assert "Player 1: choose" in output  # the prompt names the player
+
+
+def test_a_person_types_notation_and_gets_reasons() -> None:
+    typed = "take-project nonsense\nfrobnicate\nhelp\nquit\n"
+    code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3",
+                       input="1\n" + typed)
+    assert code == 0
+    assert "Not allowed: there is no card 'nonsense'" in output
+    assert "cannot read 'frobnicate' as an action" in output
+    assert "Type the number of a choice" in output
+
+
+def test_quitting_keeps_the_saved_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3",
+                       "--save", str(path), input="1\n1\nquit\n")
+    assert code == 0
+    assert f"vita play --load {path}" in output
+    assert len(GameRecord.load(path).actions) >= 2
+
+
+def test_conform_passes_and_fails_with_expected_against_actual(tmp_path: Path) -> None:
+    code, output = run("conform", str(CONFORMANCE / "pursuit"), "--quiet")
+    assert code == 0, output
+    case = yaml.safe_load((CONFORMANCE / "pursuit" / "examples.yaml").read_text().split("---")[1])
+    case["name"] = "A wrong expectation"
+    case["expect"] = {"players.0.resources.creativity": 3}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(case))
+    code, output = run("conform", str(bad))
+    assert code == 1
+    assert "FAIL A wrong expectation" in output
+    assert "players.0.resources.creativity: expected 3, got 2" in output
+
+
+def test_cards_check(tmp_path: Path) -> None:
+    code, output = run("cards", "check", str(DATA_DIR))
+    assert code == 0 and "valid" in output
+    target = tmp_path / "deck"
+    shutil.copytree(DATA_DIR, target)
+    partners = yaml.safe_load((target / "partners.yaml").read_text())
+    partners[3]["upkeep"]["cost"]["money"] = "lots"
+    (target / "partners.yaml").write_text(yaml.safe_dump(partners))
+    code, output = run("cards", "check", str(target))
+    assert code == 1
+    assert "partners.yaml: card 4 (emma): upkeep.cost.money" in output
+
+
+def test_play_with_a_users_deck(tmp_path: Path) -> None:
+    target = tmp_path / "deck"
+    shutil.copytree(DATA_DIR, target)
+    code, output = run("play", "pursuit", "--players", "2", "--bots", "heuristic", "--seed", "2",
+                       "--cards", str(target))
+    assert code == 0, output
+
+
+def test_simulate_json() -> None:
+    code, output = run("simulate", "pursuit", "--players", "2", "--games", "4",
+                       "--bots", "random,heuristic", "--json")
+    assert code == 0, output
+    summary = json.loads(output)
+    assert summary["games"] == 4 and len(summary["seats"]) == 2
+
+
+def test_helpful_errors() -> None:
+    code, output = run("play", "chess")
+    assert code != 0 and "unknown game 'chess'" in output
+    code, output = run("play", "pursuit", "--players", "3", "--humans", "1", "--bots", "random")
+    assert code == 0 or "bot" in output
+    code, output = run("play", "pursuit", "--players", "2", "--bots", "genius", "--humans", "1")
+    assert code != 0 and "unknown bot 'genius'" in output
