@@ -41,6 +41,7 @@ def measure(game_id: str, options: dict[str, Any], seconds: float, seed: int = 1
     game = get_game(game_id)
     opts = game.make_options(options)
     rng = Rng(seed)
+    random_game(game.new_state(opts, seed, log=False), Rng(seed))  # warm up: load data, fill caches
     games = steps = 0
     snapshots: list[State] = []
     start = time.perf_counter()

@@ -14,7 +14,8 @@ from functools import cache
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.actions import Payment, Simple, TakeProject
 from vita.games.pursuit.actions import Spend as SpendAction
-from vita.games.pursuit.cards import Amount, Card, Deck, Vec
+from vita.games.pursuit.actions import Upgrade as UpgradeAction
+from vita.games.pursuit.cards import Amount, Deck, Vec
 from vita.games.pursuit.state import (
     GET_JOB,
     INTERACT,
@@ -38,6 +39,7 @@ from vita.games.pursuit.tracks import (
     gain,
     move_left_within_section,
     pay,
+    payment_shapes,
     project_payments,
 )
 from vita.games.pursuit.upkeep import remove_card, slot_cards
@@ -102,40 +104,65 @@ def role_id(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
+TakeOption = tuple[int, int, int, int, int, TakeProject]
+"""A way to take a project: role index (-1: none), K, C, I, extra hourglasses, the action."""
+
+
+@cache
+def take_table(deck: Deck) -> tuple[tuple[TakeOption, ...], ...]:
+    """Per project card, its ways to be taken at the printed cost (levels or roles)."""
+    table: list[tuple[TakeOption, ...]] = []
+    for card in deck.cards:
+        if card.kind == "basic":
+            steps = [(-1, 0, "", card.steps[0])]
+        elif card.kind == "single-round":
+            steps = [(-1, level, "", step) for level, step in enumerate(card.steps, start=1)]
+        elif card.kind == "group":
+            steps = [(index, 0, role_id(step.name), step) for index, step in enumerate(card.steps)]
+        else:
+            steps = []
+        table.append(tuple(
+            (index, *step.cost.res[:3], step.cost.hourglass, TakeProject(card.id, level, role, None))
+            for index, level, role, step in steps
+        ))
+    return tuple(table)
+
+
 def take_project_options(state: PursuitState, seat: int, card: int) -> list[TakeProject]:
     """Every legal way to take (or join) this project now."""
-    spec = state.deck.cards[card]
     options: list[TakeProject] = []
-    if spec.kind == "group":
-        roles = state.groups.get(card)
-        if roles is None:
-            if card not in state.rows[ROW_PROJECTS]:
-                return options
-            roles = [-1, -1, -1, -1]
-        elif roles.count(seat) >= 2:
-            return options  # at most 2 roles per player per project
-        for index, step in enumerate(spec.steps):
-            if roles[index] < 0:
-                options += _with_payments(state, seat, spec, step.cost, 0, role_id(step.name))
-        return options
-    if card not in state.rows[ROW_PROJECTS]:
-        return options
-    if spec.kind == "basic":
-        return _with_payments(state, seat, spec, spec.steps[0].cost, 0, "")
-    for level, step in enumerate(spec.steps, start=1):
-        options += _with_payments(state, seat, spec, step.cost, level, "")
+    roles = state.groups.get(card)
+    if roles is None:
+        if card not in state.rows[ROW_PROJECTS]:
+            return options
+    elif roles.count(seat) >= 2:
+        return options  # at most 2 roles per player per project
+    p = state.players[seat]
+    have, spare, sth = p.res, p.hand - 1, p.sth
+    h0, h1, h2 = have[0], have[1], have[2]
+    for role, k, c, i, extra, action in take_table(state.deck)[card]:
+        if spare < extra or (roles is not None and roles[role] >= 0):
+            continue
+        if sth == 0:
+            if h0 >= k and h1 >= c and h2 >= i:
+                options.append(action)
+            continue
+        paying = [a for pk, pc, pi, a in with_payments(action, sth, k, c, i)
+                  if h0 >= pk and h1 >= pc and h2 >= pi]
+        if len(paying) == 1:
+            options.append(action)
+        else:
+            options += paying
     return options
 
 
-def _with_payments(
-    state: PursuitState, seat: int, spec: Card, cost: Amount, level: int, role: str
-) -> list[TakeProject]:
-    if state.players[seat].hand < 1 + cost.hourglass:
-        return []
-    payments = project_payments(state, seat, cost.res)
-    if len(payments) == 1:
-        return [TakeProject(spec.id, level, role, None)]
-    return [TakeProject(spec.id, level, role, pay) for pay in payments]
+@cache
+def with_payments(
+    action: TakeProject, sth: int, k: int, c: int, i: int
+) -> tuple[tuple[int, int, int, TakeProject], ...]:
+    """Each way to pay a cost with this STH, with its action (shared, immutable values)."""
+    return tuple((*pay, TakeProject(action.card, action.level, action.role, pay))
+                 for pay in payment_shapes(sth, k, c, i))
 
 
 def chosen_payment(state: PursuitState, seat: int, cost: Amount, pay: Payment | None) -> Vec:
@@ -210,16 +237,23 @@ def money_cost(state: PursuitState, seat: int, cost: Amount) -> int:
     return max(0, cost.res[3] - abilities.spend_discount(state, seat))
 
 
+@cache
+def level_table(deck: Deck) -> tuple[tuple[tuple[int, int, SpendAction, UpgradeAction], ...], ...]:
+    """Per card: each level's (money, extra hourglasses, spend action, upgrade action)."""
+    return tuple(
+        tuple((step.cost.res[3], step.cost.hourglass, SpendAction(card.id, level),
+               UpgradeAction(card.id, level)) for level, step in enumerate(card.steps, start=1))
+        for card in deck.cards
+    )
+
+
 def spend_options(state: PursuitState, seat: int, card: int) -> list[SpendAction]:
     if card not in state.rows[ROW_ITEMS]:
         return []
-    spec = state.deck.cards[card]
     p = state.players[seat]
-    return [
-        SpendAction(spec.id, level)
-        for level, step in enumerate(spec.steps, start=1)
-        if p.res[3] >= money_cost(state, seat, step.cost) and p.hand >= 1 + step.cost.hourglass
-    ]
+    money, hand = p.res[3] + abilities.spend_discount(state, seat), p.hand - 1
+    return [spend for cost, extra, spend, _ in level_table(state.deck)[card]
+            if money >= cost and hand >= extra]
 
 
 def do_spend(state: PursuitState, seat: int, action: SpendAction) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.actions import Advance, OnCard, Upgrade
-from vita.games.pursuit.board_actions import chosen_payment, money_cost
+from vita.games.pursuit.board_actions import chosen_payment, level_table, money_cost
 from vita.games.pursuit.cards import Amount
 from vita.games.pursuit.state import ROW_JOBS, Holding, PursuitState
 from vita.games.pursuit.tracks import can_pay, gain, pay, project_payments
@@ -77,14 +77,10 @@ def upgrade_options(state: PursuitState, seat: int, card: int) -> list[Upgrade]:
     index = _find(p.items, card)
     if index < 0:
         return []
-    spec = state.deck.cards[card]
     _, level, _ = p.items[index]
-    return [
-        Upgrade(spec.id, target)
-        for target in range(level + 1, len(spec.steps) + 1)
-        if p.res[3] >= money_cost(state, seat, spec.steps[target - 1].cost)
-        and p.hand >= 1 + spec.steps[target - 1].cost.hourglass
-    ]
+    money, hand = p.res[3] + abilities.spend_discount(state, seat), p.hand - 1
+    return [upgrade for cost, extra, _, upgrade in level_table(state.deck)[card][level:]
+            if money >= cost and hand >= extra]
 
 
 def do_upgrade(state: PursuitState, seat: int, action: Upgrade) -> None:

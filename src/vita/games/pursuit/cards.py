@@ -333,6 +333,9 @@ class Amount:
 
     def words(self) -> str:
         """Plain wording: ``1 Knowledge, 2 Creativity and 1 LTH``."""
+        return _words(self)
+
+    def _words(self) -> str:
         parts = [f"{n} {RESOURCES[i].capitalize()}" for i, n in enumerate(self.res[:3]) if n]
         if self.res[M]:
             parts.append(f"{self.res[M]} coin{'s' if self.res[M] != 1 else ''}")
@@ -358,6 +361,11 @@ class Amount:
 
 
 NOTHING = Amount()
+
+
+@cache
+def _words(amount: Amount) -> str:
+    return amount._words()
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,15 @@ _STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE = (
     Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire")
 )
 _REFRESH = tuple(Refresh(row) for row in ROWS)
+_ON_CARD: dict[tuple[str, str], OnCard] = {}
+
+
+def on_card(verb: str, ident: str) -> OnCard:
+    """A shared action value naming a card (immutable, so generation need not build it anew)."""
+    action = _ON_CARD.get((verb, ident))
+    if action is None:
+        action = _ON_CARD[verb, ident] = OnCard(verb, ident)
+    return action
 
 
 # -- generating --------------------------------------------------------------------------------
@@ -83,7 +92,7 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
         if free_actions.can_refresh(state, seat, row):
             out.append(_REFRESH[row])
     for card in free_actions.held_cards(state, seat):
-        out.append(OnCard("discard", state.card_id(card, seat)))
+        out.append(on_card("discard", state.card_id(card, seat)))
     for option, cost, _ in abilities.exchanges(state, seat):
         if can_pay(p.res, cost.res):
             out.append(Exchange(option))
@@ -99,10 +108,10 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     if GET_JOB not in state.closed:
         for card in state.rows[ROW_JOBS]:
             if board_actions.can_get_job(state, seat, card):
-                out.append(OnCard("get-job", cards[card].id))
+                out.append(on_card("get-job", cards[card].id))
     if START_RELATIONSHIP not in state.closed:
         for card in state.rows[ROW_PARTNERS]:
-            out.append(OnCard("start-relationship", cards[card].id))
+            out.append(on_card("start-relationship", cards[card].id))
     if board_actions.can_overtime(state, seat):
         out.append(_OVERTIME)
     out.append(_REST)
@@ -114,12 +123,12 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     if p.job >= 0:
         for card in state.rows[ROW_JOBS]:
             if card_actions.can_promote(state, seat, card):
-                out.append(OnCard("promote", cards[card].id))
+                out.append(on_card("promote", cards[card].id))
         if card_actions.can_retire(state, seat):
             out.append(_RETIRE)
     for card, _, _ in p.partners:
         if card_actions.can_develop(state, seat, card):
-            out.append(OnCard("develop", state.card_id(card, seat)))
+            out.append(on_card("develop", state.card_id(card, seat)))
     return out
 
 

@@ -135,15 +135,18 @@ def project_payments(state: PursuitState, seat: int, cost: Vec) -> list[tuple[in
     """
     p = state.players[seat]
     have = p.res
+    k, c, i = cost[0], cost[1], cost[2]
+    if p.sth == 0:
+        return [(k, c, i)] if have[0] >= k and have[1] >= c and have[2] >= i else []
     return [
         pay
-        for pay in _payment_shapes(p.sth, cost[0], cost[1], cost[2])
+        for pay in payment_shapes(p.sth, k, c, i)
         if have[0] >= pay[0] and have[1] >= pay[1] and have[2] >= pay[2]
     ]
 
 
 @cache
-def _payment_shapes(sth: int, k: int, c: int, i: int) -> tuple[tuple[int, int, int], ...]:
+def payment_shapes(sth: int, k: int, c: int, i: int) -> tuple[tuple[int, int, int], ...]:
     if sth == 0:
         return ((k, c, i),)
     shapes = []
