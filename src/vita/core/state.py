@@ -36,13 +36,17 @@ if TYPE_CHECKING:
 JSON = dict[str, Any]
 
 
-class Action(abc.ABC):
-    """An action: immutable, hashable, and written in a stable notation by ``str()``."""
+class Action:
+    """An action: immutable, hashable, and written in a stable notation by ``str()``.
+
+    Games subclass it with frozen, slotted dataclasses that define ``__str__``. (It is
+    deliberately not an ``abc.ABC``: ``isinstance`` on it must stay cheap.)
+    """
 
     __slots__ = ()
 
-    @abc.abstractmethod
-    def __str__(self) -> str: ...
+    def __str__(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must define its notation")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from vita.core.state import Action
-from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, upkeep
+from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, tracks, upkeep
 from vita.games.pursuit.actions import (
     ROWS,
     Advance,
@@ -86,16 +86,15 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     """Free actions first, then board actions, then card actions."""
     p = state.players[seat]
     cards = state.deck.cards
+    rows = state.rows
     out: list[Action] = []
     # Free actions.
-    for row in range(4):
-        if free_actions.can_refresh(state, seat, row):
-            out.append(_REFRESH[row])
-    for card in free_actions.held_cards(state, seat):
-        out.append(on_card("discard", state.card_id(card, seat)))
-    for option, cost, _ in abilities.exchanges(state, seat):
-        if can_pay(p.res, cost.res):
-            out.append(Exchange(option))
+    if tracks.can_lose_sth(state, seat):
+        out += [_REFRESH[row] for row in range(4) if rows[row]]
+    out += [on_card("discard", state.card_id(card, seat)) for card in free_actions.held_cards(state, seat)]
+    ability = abilities.of(state, seat)
+    if ability is not None and ability.exchanges:
+        out += [Exchange(option) for option, cost, _ in ability.exchanges if can_pay(p.res, cost.res)]
     # Board actions.
     out += (_STUDY, _PLAY, _INTERACT, _TEMP_JOB)
     for card in state.rows[ROW_PROJECTS]:
