@@ -8,6 +8,7 @@ seed gives the same stream on every Python version and platform (unlike
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -70,10 +71,5 @@ def derive_seed(seed: int, *labels: object) -> int:
     >>> derive_seed(1, "bot", 0) == derive_seed(1, "bot", 0)
     True
     """
-    rng = Rng(seed)
-    for label in labels:
-        for byte in str(label).encode():
-            rng.state ^= byte
-            rng.next_u64()
-        rng.next_u64()
-    return rng.next_u64()
+    text = repr((seed, *(str(label) for label in labels))).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")

@@ -51,8 +51,13 @@ def value(state: PursuitState, seat: int) -> float:
     if state.phase == ACTION:
         score += 0.6 * p.hand
     score += 0.8 * (deck.stress.hourglasses_at(p.stress) + p.health_bonus) * min(left, 3)
+    # Commitments: each card over the slots, and each partner beyond the first, costs a
+    # stress every round.
+    over = max(0, len(p.projects) + (p.job >= 0) + len(p.partners) - deck.board.slots)
+    over += max(0, len(p.partners) - 1)
+    score -= 1.2 * over * min(left, 3)
     # Stress: old age brings more; dying early loses the rounds left.
-    upcoming = sum(r.stress for r in rounds[state.round + 1:state.round + 2])
+    upcoming = sum(r.stress for r in rounds[state.round + 1:state.round + 2]) + (over if left else 0)
     margin = deck.stress.last - p.stress - upcoming
     if margin < 0:
         score -= 4.0 * left + 2.0

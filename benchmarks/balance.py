@@ -1,0 +1,99 @@
+"""Balance of The Pursuit of Happiness: win rates by child trait and by seat order.
+
+    python benchmarks/balance.py --games 1000 --players 4 --workers 2
+
+Plays heuristic-bot games (each seat the same bot) and reports, with a 95% interval,
+the share of wins (shared first places split) of each child trait kept and of each seat
+counted from the first player, against the fair share 1/players. Also reports the mean
+final LTH and the round in which players die.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections import Counter, defaultdict
+from typing import Any
+
+from vita.core.state import JSON, State
+from vita.sim import simulate
+
+
+def probe(state: State) -> JSON:
+    from vita.games.pursuit.state import PursuitState
+
+    assert isinstance(state, PursuitState)
+    return {
+        "traits": [state.deck.traits[p.trait].id for p in state.players],
+        "died": [p.died for p in state.players],
+    }
+
+
+def interval(wins: float, games: int) -> float:
+    """Half-width of a 95% normal interval for a proportion."""
+    if games == 0:
+        return 0.0
+    rate = wins / games
+    return 1.96 * math.sqrt(max(rate * (1 - rate), 1e-9) / games)
+
+
+def report(games: int, players: int, seed: int, workers: int) -> dict[str, Any]:
+    summary = simulate("pursuit", {"players": players}, ["heuristic"] * players, games, seed,
+                       workers=workers, probe=probe, progress=True)
+    by_trait: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    by_seat = [[0.0, 0] for _ in range(players)]
+    deaths: Counter[int] = Counter()
+    for result in summary["results"]:
+        winners = [s for s in range(players) if result["ranking"][s] == 1]
+        for seat in range(players):
+            share = 1 / len(winners) if seat in winners else 0.0
+            trait = result["probe"]["traits"][seat]
+            by_trait[trait][0] += share
+            by_trait[trait][1] += 1
+            # Seats are counted from the first player (seat 0 holds the token in round 1).
+            by_seat[seat][0] += share
+            by_seat[seat][1] += 1
+            deaths[result["probe"]["died"][seat]] += 1
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "fair_share": 1 / players,
+        "mean_lth": sum(s["mean_score"] for s in summary["seats"]) / players,
+        "by_trait": {t: {"win_rate": w / n, "plus_minus": interval(w, n), "games": n}
+                     for t, (w, n) in sorted(by_trait.items())},
+        "by_seat": [{"seat": i, "win_rate": w / n, "plus_minus": interval(w, n)}
+                    for i, (w, n) in enumerate(by_seat)],
+        "died_in_round": dict(sorted(deaths.items())),
+    }
+
+
+def markdown(data: dict[str, Any]) -> str:
+    lines = [f"{data['games']} games, {data['players']} heuristic bots, seed {data['seed']}; "
+             f"fair share {data['fair_share']:.3f}; mean final LTH {data['mean_lth']:.1f}", "",
+             "| child trait | games | win rate |", "|---|---|---|"]
+    for trait, row in data["by_trait"].items():
+        lines.append(f"| {trait} | {row['games']} | {row['win_rate']:.3f} ± {row['plus_minus']:.3f} |")
+    lines += ["", "| seat (0 = first player) | win rate |", "|---|---|"]
+    for row in data["by_seat"]:
+        lines.append(f"| {row['seat']} | {row['win_rate']:.3f} ± {row['plus_minus']:.3f} |")
+    died = ", ".join(f"round {r}: {n}" for r, n in data["died_in_round"].items())
+    lines += ["", f"Deaths by round (0 = Teen … 7 = Old Age 3): {died}"]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    data = report(args.games, args.players, args.seed, args.workers)
+    print(json.dumps(data) if args.json else markdown(data))
+
+
+if __name__ == "__main__":
+    main()

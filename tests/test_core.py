@@ -1,0 +1,48 @@
+"""The engine core's own pieces: randomness, records, conformance helpers."""
+
+from __future__ import annotations
+
+import pytest
+
+from vita.core.conformance import deep_merge, lookup
+from vita.core.errors import PositionError
+from vita.core.rng import Rng, derive_seed
+
+
+def test_rng_is_reproducible_and_spread() -> None:
+    first, second = Rng(42), Rng(42)
+    assert [first.next_u64() for _ in range(5)] == [second.next_u64() for _ in range(5)]
+    counts = [0] * 6
+    rng = Rng(1)
+    for _ in range(60_000):
+        counts[rng.below(6)] += 1
+    assert all(9_400 < c < 10_600 for c in counts), counts
+
+
+def test_rng_shuffle_is_a_permutation() -> None:
+    items = list(range(50))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+def test_derived_seeds_are_distinct() -> None:
+    seeds = {derive_seed(seed, "game", n) for seed in range(5) for n in range(2000)}
+    assert len(seeds) == 10_000
+    assert derive_seed(1, "bot", 0) == derive_seed(1, "bot", 0) != derive_seed(1, "bot", 1)
+
+
+def test_deep_merge_patches_lists_by_index() -> None:
+    base = {"players": [{"a": 1, "b": {"c": 2}}, {"a": 3}], "x": [1, 2]}
+    merged = deep_merge(base, {"players": {1: {"a": 4}, 0: {"b": {"d": 5}}}, "x": [9]})
+    assert merged == {"players": [{"a": 1, "b": {"c": 2, "d": 5}}, {"a": 4}], "x": [9]}
+    assert base["players"][1] == {"a": 3}, "the base is not modified"
+    with pytest.raises(PositionError, match="out of range"):
+        deep_merge(base, {"players": {5: {}}})
+
+
+def test_lookup_paths() -> None:
+    data = {"p": [{"r": {"k": 2}}], "q": [1, 2, 3]}
+    assert lookup(data, "p.0.r.k") == 2
+    assert lookup(data, "len(q)") == 3
+    with pytest.raises(KeyError):
+        lookup(data, "p.1.r")
