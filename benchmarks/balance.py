@@ -6,6 +6,10 @@ Plays heuristic-bot games (each seat the same bot) and reports, with a 95% inter
 the share of wins (shared first places split) of each child trait kept and of each seat
 counted from the first player, against the fair share 1/players. Also reports the mean
 final LTH and the round in which players die.
+
+So that a trait's win rate measures the trait and not the bot's taste for it, every
+player keeps the first of his two dealt traits (the deal is random): the `balanced`
+bot is the heuristic bot with that one change.
 """
 
 from __future__ import annotations
@@ -16,8 +20,22 @@ import math
 from collections import Counter, defaultdict
 from typing import Any
 
-from vita.core.state import JSON, State
+from vita.core.state import JSON, Action, State
+from vita.games.pursuit.actions import ChooseTrait
+from vita.games.pursuit.bots import HeuristicBot
 from vita.sim import simulate
+
+
+class KeepFirstTrait(HeuristicBot):
+    """The heuristic bot, keeping the first dealt child trait."""
+
+    name = "balanced"
+
+    def choose(self, state: State, seat: int) -> Action:
+        actions = state.legal_actions(seat)
+        if isinstance(actions[0], ChooseTrait):
+            return actions[0]
+        return super().choose(state, seat)
 
 
 def probe(state: State) -> JSON:
@@ -39,8 +57,8 @@ def interval(wins: float, games: int) -> float:
 
 
 def report(games: int, players: int, seed: int, workers: int) -> dict[str, Any]:
-    summary = simulate("pursuit", {"players": players}, ["heuristic"] * players, games, seed,
-                       workers=workers, probe=probe, progress=True)
+    summary = simulate("pursuit", {"players": players}, ["balanced"] * players, games, seed,
+                       workers=workers, probe=probe, progress=True, extra_bots={"balanced": KeepFirstTrait})
     by_trait: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     by_seat = [[0.0, 0] for _ in range(players)]
     deaths: Counter[int] = Counter()

@@ -6,43 +6,57 @@ reproducible and its games can be split across processes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from rich.progress import Progress
 
+from vita.core.bots import Bot, BotFactory
 from vita.core.match import play_out
 from vita.core.record import GameRecord
 from vita.core.rng import derive_seed
 from vita.core.state import JSON, State
 from vita.registry import get_game, make_bot
 
+MAX_STEPS = 100_000
+"""A bot game longer than this is a bug (of the bots or of the rules): it is reported."""
+
 Probe = Callable[[State], JSON]
 """Extracts extra facts from a finished game (e.g. which child trait each seat kept)."""
 
 
 def play_one(
-    game_id: str, options: JSON, bots: list[str], seed: int, keep_record: bool = False
+    game_id: str, options: JSON, bots: list[str], seed: int, keep_record: bool = False,
+    extra_bots: Mapping[str, BotFactory] | None = None,
 ) -> tuple[State, GameRecord | None]:
-    """One bot game, reproducible from its seed."""
+    """One bot game, reproducible from its seed (``extra_bots``: bots not in the registry)."""
     game = get_game(game_id)
     state = game.new_state(game.make_options(options), seed, log=keep_record)
-    agents = [make_bot(game_id, name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bots)]
+    agents = [_bot(game_id, name, derive_seed(seed, "bot", seat), extra_bots)
+              for seat, name in enumerate(bots)]
     record = GameRecord(game=game_id, options=options, seed=seed,
                         players=[f"bot:{name}" for name in bots]) if keep_record else None
-    play_out(state, agents, record=record)
+    play_out(state, agents, record=record, max_steps=MAX_STEPS)
+    if not state.is_over():
+        raise RuntimeError(f"{game_id} game with seed {seed} did not end in {MAX_STEPS} actions")
     return state, record
+
+
+def _bot(game_id: str, name: str, seed: int, extra_bots: Mapping[str, BotFactory] | None) -> Bot:
+    if extra_bots and name in extra_bots:
+        return extra_bots[name](seed)
+    return make_bot(game_id, name, seed)
 
 
 def _result(state: State) -> JSON:
     return {"scores": list(state.scores()), "ranking": list(state.ranking())}
 
 
-def _task(args: tuple[str, JSON, list[str], int, Probe | None]) -> JSON:
-    game_id, options, bots, seed, probe = args
-    state, _ = play_one(game_id, options, bots, seed)
+def _task(args: tuple[str, JSON, list[str], int, Probe | None, Mapping[str, BotFactory] | None]) -> JSON:
+    game_id, options, bots, seed, probe, extra_bots = args
+    state, _ = play_one(game_id, options, bots, seed, extra_bots=extra_bots)
     result = _result(state)
     if probe is not None:
         result["probe"] = probe(state)
@@ -60,6 +74,7 @@ def simulate(
     probe: Probe | None = None,
     records_dir: str | None = None,
     progress: bool = False,
+    extra_bots: Mapping[str, BotFactory] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games; return per-seat wins (shared first places split) and mean scores."""
     if len(bots) != options.get("players", len(bots)):
@@ -69,12 +84,13 @@ def simulate(
     if records_dir:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
         for number, game_seed in enumerate(seeds):
-            state, record = play_one(game_id, options, bots, game_seed, keep_record=True)
+            state, record = play_one(game_id, options, bots, game_seed, keep_record=True,
+                                     extra_bots=extra_bots)
             assert record is not None
             record.save(Path(records_dir) / f"game-{number:05d}.json")
             results.append(_result(state) | ({"probe": probe(state)} if probe else {}))
     else:
-        tasks = [(game_id, options, bots, s, probe) for s in seeds]
+        tasks = [(game_id, options, bots, s, probe, extra_bots) for s in seeds]
         with Progress(disable=not progress, transient=True) as bar:
             job = bar.add_task("simulating", total=games)
             if workers > 1:

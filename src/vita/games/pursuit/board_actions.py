@@ -349,10 +349,14 @@ def overtime_stress(state: PursuitState, seat: int) -> int:
 
 
 def can_overtime(state: PursuitState, seat: int) -> bool:
-    """Forbidden while covered, and when its stress would take the player beyond the track."""
+    """Forbidden while covered, when its stress would take the player beyond the track, and
+    when 2 more markers of the player's colour are not left (9 per colour)."""
     if OVERTIME in state.closed:
         return False
-    return state.players[seat].stress + overtime_stress(state, seat) <= state.deck.stress.last
+    p, board = state.players[seat], state.deck.board
+    if p.total + board.overtime_hourglasses > board.hourglass_markers:
+        return False
+    return p.stress + overtime_stress(state, seat) <= state.deck.stress.last
 
 
 def do_overtime(state: PursuitState, seat: int) -> None:

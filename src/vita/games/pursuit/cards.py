@@ -200,6 +200,7 @@ Trigger = Literal[
     "upkeep",
     "start-relationship",
     "get-job",
+    "job-upkeep",
     "complete-project",
 ]
 
@@ -260,6 +261,7 @@ class RoundSpec(_Strict):
 class Board(_Strict):
     source_note: str = ""
     hourglasses: Annotated[int, Field(ge=1)]
+    hourglass_markers: Annotated[int, Field(ge=1)]
     basic_actions: dict[Literal["study", "play", "interact", "temp-job"], Reward]
     rest_spaces: Annotated[int, Field(ge=1)]
     overtime_hourglasses: Annotated[int, Field(ge=1)]

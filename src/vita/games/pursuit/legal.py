@@ -231,6 +231,10 @@ def _why_simple(state: PursuitState, seat: int, name: str) -> str | None:
     if name == "overtime":
         if OVERTIME in state.closed:
             return "Overtime is not available now (Unavailable Action token)"
+        p, board = state.players[seat], state.deck.board
+        if p.total + board.overtime_hourglasses > board.hourglass_markers:
+            return (f"you have no {board.overtime_hourglasses} hourglass markers of your colour "
+                    f"left ({board.hourglass_markers} in all, {p.total} in play this round)")
         if not board_actions.can_overtime(state, seat):
             return "Overtime's stress would take you beyond the end of the stress track"
         return None

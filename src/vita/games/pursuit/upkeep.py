@@ -62,7 +62,8 @@ def set_hourglasses(state: PursuitState) -> None:
             continue
         change = state.deck.stress.hourglasses_at(p.stress) + p.health_bonus
         p.health_bonus = 0
-        p.total = p.hand = base + change
+        # A player has only so many markers of his colour.
+        p.total = p.hand = min(base + change, state.deck.board.hourglass_markers)
         p.overtime = p.spent = 0
         if change:
             state.say(f"{p.name} has {p.total} hourglasses this round.")
@@ -135,6 +136,8 @@ def settle(state: PursuitState, seat: int, card: int, paying: bool) -> None:
         gain(state, seat, reward)
         state.say(f"{p.name} pays the upkeep of {state.card_name(card, seat)} "
                   f"({cost.words()}) and gains {reward.words()}.")
+        if card == p.job:
+            abilities.trigger(state, seat, "job-upkeep")
     else:
         state.say(f"{p.name} cannot or will not pay the upkeep of {state.card_name(card, seat)}: "
                   "the card is discarded, 1 stress and -1 STH.")
