@@ -94,6 +94,9 @@ class TakeProject(Action):
     role: str = ""  # group projects: the role's id
     pay: Payment | None = None
 
+    def with_pay(self, pay: Payment) -> TakeProject:
+        return TakeProject(self.card, self.level, self.role, pay)
+
     def __str__(self) -> str:
         extra = f" L{self.level}" if self.level else ""
         extra += f" {self.role}" if self.role else ""
@@ -124,6 +127,9 @@ class OnCard(Action):
 class Advance(Action):
     card: str
     pay: Payment | None = None
+
+    def with_pay(self, pay: Payment) -> Advance:
+        return Advance(self.card, pay)
 
     def __str__(self) -> str:
         return f"advance {self.card}{_tail(self.pay)}"

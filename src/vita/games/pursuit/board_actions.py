@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from vita.core.state import Action
 from vita.games.pursuit import abilities, board
-from vita.games.pursuit.actions import Payment, Simple, TakeProject
+from vita.games.pursuit.actions import Advance, Payment, Simple, TakeProject
 from vita.games.pursuit.actions import Spend as SpendAction
 from vita.games.pursuit.actions import Upgrade as UpgradeAction
 from vita.games.pursuit.cards import Amount, Deck, Vec
@@ -128,9 +129,9 @@ def take_table(deck: Deck) -> tuple[tuple[TakeOption, ...], ...]:
     return tuple(table)
 
 
-def take_project_options(state: PursuitState, seat: int, card: int) -> list[TakeProject]:
+def take_project_options(state: PursuitState, seat: int, card: int) -> list[Action]:
     """Every legal way to take (or join) this project now."""
-    options: list[TakeProject] = []
+    options: list[Action] = []
     roles = state.groups.get(card)
     if roles is None:
         if card not in state.rows[ROW_PROJECTS]:
@@ -138,31 +139,37 @@ def take_project_options(state: PursuitState, seat: int, card: int) -> list[Take
     elif roles.count(seat) >= 2:
         return options  # at most 2 roles per player per project
     p = state.players[seat]
-    have, spare, sth = p.res, p.hand - 1, p.sth
-    h0, h1, h2 = have[0], have[1], have[2]
+    spare = p.hand - 1
     for role, k, c, i, extra, action in take_table(state.deck)[card]:
-        if spare < extra or (roles is not None and roles[role] >= 0):
-            continue
-        if sth == 0:
-            if h0 >= k and h1 >= c and h2 >= i:
-                options.append(action)
-            continue
-        paying = [a for pk, pc, pi, a in with_payments(action, sth, k, c, i)
-                  if h0 >= pk and h1 >= pc and h2 >= pi]
-        if len(paying) == 1:
-            options.append(action)
-        else:
-            options += paying
+        if spare >= extra and (roles is None or roles[role] < 0):
+            add_payable(options, action, k, c, i, p.res, p.sth)
     return options
+
+
+def add_payable(
+    out: list[Action], action: TakeProject | Advance, k: int, c: int, i: int, have: list[int], sth: int
+) -> None:
+    """Append ``action`` if its project cost can be paid: as it is when there is one way to
+    pay, else once per way ("Short Term Happiness Track")."""
+    h0, h1, h2 = have[0], have[1], have[2]
+    if sth == 0:
+        if h0 >= k and h1 >= c and h2 >= i:
+            out.append(action)
+        return
+    paying = [a for pk, pc, pi, a in with_payments(action, sth, k, c, i)
+              if h0 >= pk and h1 >= pc and h2 >= pi]
+    if len(paying) == 1:
+        out.append(action)
+    else:
+        out += paying
 
 
 @cache
 def with_payments(
-    action: TakeProject, sth: int, k: int, c: int, i: int
-) -> tuple[tuple[int, int, int, TakeProject], ...]:
+    action: TakeProject | Advance, sth: int, k: int, c: int, i: int
+) -> tuple[tuple[int, int, int, TakeProject | Advance], ...]:
     """Each way to pay a cost with this STH, with its action (shared, immutable values)."""
-    return tuple((*pay, TakeProject(action.card, action.level, action.role, pay))
-                 for pay in payment_shapes(sth, k, c, i))
+    return tuple((*way, action.with_pay(way)) for way in payment_shapes(sth, k, c, i))
 
 
 def chosen_payment(state: PursuitState, seat: int, cost: Amount, pay: Payment | None) -> Vec:

@@ -5,12 +5,15 @@ Using the same card action more than once in a round never costs stress.
 
 from __future__ import annotations
 
+from functools import cache
+
+from vita.core.state import Action
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.actions import Advance, OnCard, Upgrade
-from vita.games.pursuit.board_actions import chosen_payment, level_table, money_cost
-from vita.games.pursuit.cards import Amount
+from vita.games.pursuit.board_actions import add_payable, chosen_payment, level_table, money_cost
+from vita.games.pursuit.cards import Amount, Deck
 from vita.games.pursuit.state import ROW_JOBS, Holding, PursuitState
-from vita.games.pursuit.tracks import can_pay, gain, pay, project_payments
+from vita.games.pursuit.tracks import can_pay, gain, pay
 
 
 def _find(holdings: list[Holding], card: int) -> int:
@@ -23,23 +26,40 @@ def _find(holdings: list[Holding], card: int) -> int:
 # -- Advance a Basic Project ---------------------------------------------------------------
 
 
-def advance_options(state: PursuitState, seat: int, card: int) -> list[Advance]:
+AdvanceOption = tuple[int, int, int, int, Advance] | None
+"""The next level's Knowledge, Creativity, Influence and extra hourglasses, and the action."""
+
+
+@cache
+def advance_table(deck: Deck) -> tuple[tuple[AdvanceOption, ...], ...]:
+    """Per card and current level (index 0-4): how to advance it, or None."""
+    table = []
+    for card in deck.cards:
+        levels: list[AdvanceOption] = [None] * 5
+        if card.kind == "basic":
+            for level in range(1, 4):
+                cost = card.steps[level].cost
+                levels[level] = (*cost.res[:3], cost.hourglass, Advance(card.id, None))
+        table.append(tuple(levels))
+    return tuple(table)
+
+
+def advance_options(state: PursuitState, seat: int, card: int) -> list[Action]:
     """Only to the next level, only basic projects, never past L4."""
     p = state.players[seat]
     index = _find(p.projects, card)
-    if index < 0:
-        return []
-    spec = state.deck.cards[card]
-    _, level, _ = p.projects[index]
-    if spec.kind != "basic" or level >= 4:
-        return []
-    cost = spec.steps[level].cost
-    if p.hand < 1 + cost.hourglass:
-        return []
-    payments = project_payments(state, seat, cost.res)
-    if len(payments) == 1:
-        return [Advance(spec.id, None)]
-    return [Advance(spec.id, pay) for pay in payments]
+    return [] if index < 0 else add_advance(state, seat, card, p.projects[index][1], [])
+
+
+def add_advance(state: PursuitState, seat: int, card: int, level: int, out: list[Action]) -> list[Action]:
+    """Append the ways to advance ``card``, held at ``level``, to ``out``."""
+    option = advance_table(state.deck)[card][level]
+    if option is not None:
+        p = state.players[seat]
+        k, c, i, extra, action = option
+        if p.hand > extra:
+            add_payable(out, action, k, c, i, p.res, p.sth)
+    return out
 
 
 def do_advance(state: PursuitState, seat: int, action: Advance) -> None:

@@ -9,6 +9,7 @@ looks for the most useful reason to give.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, tracks, upkeep
@@ -26,7 +27,7 @@ from vita.games.pursuit.actions import (
     pay_text,
 )
 from vita.games.pursuit.actions import Upkeep as UpkeepAction
-from vita.games.pursuit.cards import RESOURCES, Amount, Vec
+from vita.games.pursuit.cards import RESOURCES, Amount, Card, Deck, Vec, slug
 from vita.games.pursuit.end_of_round import next_turn
 from vita.games.pursuit.state import (
     ACTION,
@@ -48,15 +49,20 @@ _STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE = (
     Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire")
 )
 _REFRESH = tuple(Refresh(row) for row in ROWS)
-_ON_CARD: dict[tuple[str, str], OnCard] = {}
+VERBS = ("discard", "develop", "get-job", "start-relationship", "promote")
 
 
-def on_card(verb: str, ident: str) -> OnCard:
-    """A shared action value naming a card (immutable, so generation need not build it anew)."""
-    action = _ON_CARD.get((verb, ident))
-    if action is None:
-        action = _ON_CARD[verb, ident] = OnCard(verb, ident)
-    return action
+@cache
+def on_card_table(deck: Deck) -> dict[str, tuple[tuple[OnCard, OnCard], ...]]:
+    """Per verb, per card: the action naming the card's first and second side.
+
+    Actions are immutable values, so the generator shares these instead of building new ones.
+    """
+    def sides(verb: str, card: Card) -> tuple[OnCard, OnCard]:
+        first = OnCard(verb, card.id)
+        return first, OnCard(verb, slug(card.names[1])) if len(card.names) > 1 else first
+
+    return {verb: tuple(sides(verb, card) for card in deck.cards) for verb in VERBS}
 
 
 # -- generating --------------------------------------------------------------------------------
@@ -85,49 +91,49 @@ def legal_actions(state: PursuitState, seat: int) -> list[Action]:
 def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     """Free actions first, then board actions, then card actions."""
     p = state.players[seat]
-    cards = state.deck.cards
     rows = state.rows
+    named = on_card_table(state.deck)
+    sides = p.sides
     out: list[Action] = []
     # Free actions.
     if tracks.can_lose_sth(state, seat):
         out += [_REFRESH[row] for row in range(4) if rows[row]]
-    out += [on_card("discard", state.card_id(card, seat)) for card in free_actions.held_cards(state, seat)]
+    discard = named["discard"]
+    out += [discard[card][1 if card in sides else 0] for card in free_actions.held_cards(state, seat)]
     ability = abilities.of(state, seat)
     if ability is not None and ability.exchanges:
         out += [Exchange(option) for option, cost, _ in ability.exchanges if can_pay(p.res, cost.res)]
     # Board actions.
     out += (_STUDY, _PLAY, _INTERACT, _TEMP_JOB)
-    for card in state.rows[ROW_PROJECTS]:
+    for card in rows[ROW_PROJECTS]:
         out += board_actions.take_project_options(state, seat, card)
     for card in state.groups:
-        if card not in state.rows[ROW_PROJECTS]:
+        if card not in rows[ROW_PROJECTS]:
             out += board_actions.take_project_options(state, seat, card)
-    for card in state.rows[ROW_ITEMS]:
+    for card in rows[ROW_ITEMS]:
         out += board_actions.spend_options(state, seat, card)
     if GET_JOB not in state.closed:
-        for card in state.rows[ROW_JOBS]:
-            if board_actions.can_get_job(state, seat, card):
-                out.append(on_card("get-job", cards[card].id))
+        get_job = named["get-job"]
+        out += [get_job[card][0] for card in rows[ROW_JOBS] if board_actions.can_get_job(state, seat, card)]
     if START_RELATIONSHIP not in state.closed:
-        for card in state.rows[ROW_PARTNERS]:
-            out.append(on_card("start-relationship", cards[card].id))
+        start = named["start-relationship"]
+        out += [start[card][0] for card in rows[ROW_PARTNERS]]
     if board_actions.can_overtime(state, seat):
         out.append(_OVERTIME)
     out.append(_REST)
     # Card actions.
-    for card, _, _ in p.projects:
-        out += card_actions.advance_options(state, seat, card)
+    for card, level, _ in p.projects:
+        card_actions.add_advance(state, seat, card, level, out)
     for card, _, _ in p.items:
         out += card_actions.upgrade_options(state, seat, card)
     if p.job >= 0:
-        for card in state.rows[ROW_JOBS]:
-            if card_actions.can_promote(state, seat, card):
-                out.append(on_card("promote", cards[card].id))
+        promote = named["promote"]
+        out += [promote[card][0] for card in rows[ROW_JOBS] if card_actions.can_promote(state, seat, card)]
         if card_actions.can_retire(state, seat):
             out.append(_RETIRE)
-    for card, _, _ in p.partners:
-        if card_actions.can_develop(state, seat, card):
-            out.append(on_card("develop", state.card_id(card, seat)))
+    develop = named["develop"]
+    out += [develop[card][1 if card in sides else 0] for card, _, _ in p.partners
+            if card_actions.can_develop(state, seat, card)]
     return out
 
 
