@@ -43,13 +43,17 @@ def measure(game_id: str, options: dict[str, Any], seconds: float, seed: int = 1
     rng = Rng(seed)
     random_game(game.new_state(opts, seed, log=False), Rng(seed))  # warm up: load data, fill caches
     games = steps = 0
-    snapshots: list[State] = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_state(opts, rng.next_u64(), log=False)
-        steps += random_game(state, rng, snapshots if len(snapshots) < 2000 else None)
+        steps += random_game(state, rng)
         games += 1
     elapsed = time.perf_counter() - start
+
+    # Positions to clone: every 25th of further random games (not timed).
+    snapshots: list[State] = []
+    while len(snapshots) < 2000:
+        random_game(game.new_state(opts, rng.next_u64(), log=False), rng, snapshots)
 
     clones = 0
     clone_start = time.perf_counter()

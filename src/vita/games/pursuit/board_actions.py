@@ -32,6 +32,7 @@ from vita.games.pursuit.state import (
     STUDY,
     TAKE_PROJECT,
     TEMP_JOB,
+    Player,
     PursuitState,
 )
 from vita.games.pursuit.tracks import (
@@ -138,12 +139,16 @@ def take_project_options(state: PursuitState, seat: int, card: int) -> list[Acti
             return options
     elif roles.count(seat) >= 2:
         return options  # at most 2 roles per player per project
-    p = state.players[seat]
-    spare = p.hand - 1
-    for role, k, c, i, extra, action in take_table(state.deck)[card]:
-        if spare >= extra and (roles is None or roles[role] < 0):
-            add_payable(options, action, k, c, i, p.res, p.sth)
+    add_takes(options, take_table(state.deck)[card], roles, state.players[seat])
     return options
+
+
+def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] | None, p: Player) -> None:
+    """Append each way to take a project (or a group project's open role) ``p`` can pay."""
+    spare, have, sth = p.hand - 1, p.res, p.sth
+    for role, k, c, i, extra, action in ways:
+        if spare >= extra and (roles is None or roles[role] < 0):
+            add_payable(out, action, k, c, i, have, sth)
 
 
 def add_payable(
@@ -258,9 +263,15 @@ def spend_options(state: PursuitState, seat: int, card: int) -> list[SpendAction
     if card not in state.rows[ROW_ITEMS]:
         return []
     p = state.players[seat]
-    money, hand = p.res[3] + abilities.spend_discount(state, seat), p.hand - 1
-    return [spend for cost, extra, spend, _ in level_table(state.deck)[card]
-            if money >= cost and hand >= extra]
+    return spends(level_table(state.deck)[card], p.res[3] + abilities.spend_discount(state, seat),
+                  p.hand - 1)
+
+
+def spends(
+    levels: tuple[tuple[int, int, SpendAction, UpgradeAction], ...], money: int, spare: int
+) -> list[SpendAction]:
+    """The levels affordable with ``money`` (discount included) and ``spare`` extra hourglasses."""
+    return [spend for cost, extra, spend, _ in levels if money >= cost and spare >= extra]
 
 
 def do_spend(state: PursuitState, seat: int, action: SpendAction) -> None:

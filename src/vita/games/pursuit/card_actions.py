@@ -9,7 +9,7 @@ from functools import cache
 
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board
-from vita.games.pursuit.actions import Advance, OnCard, Upgrade
+from vita.games.pursuit.actions import Advance, OnCard, Spend, Upgrade
 from vita.games.pursuit.board_actions import add_payable, chosen_payment, level_table, money_cost
 from vita.games.pursuit.cards import Amount, Deck
 from vita.games.pursuit.state import ROW_JOBS, Holding, PursuitState
@@ -97,10 +97,15 @@ def upgrade_options(state: PursuitState, seat: int, card: int) -> list[Upgrade]:
     index = _find(p.items, card)
     if index < 0:
         return []
-    _, level, _ = p.items[index]
-    money, hand = p.res[3] + abilities.spend_discount(state, seat), p.hand - 1
-    return [upgrade for cost, extra, _, upgrade in level_table(state.deck)[card][level:]
-            if money >= cost and hand >= extra]
+    money = p.res[3] + abilities.spend_discount(state, seat)
+    return upgrades(level_table(state.deck)[card], p.items[index][1], money, p.hand - 1)
+
+
+def upgrades(
+    levels: tuple[tuple[int, int, Spend, Upgrade], ...], level: int, money: int, spare: int
+) -> list[Upgrade]:
+    """The levels above ``level`` affordable with ``money`` (discount included) and ``spare``."""
+    return [upgrade for cost, extra, _, upgrade in levels[level:] if money >= cost and spare >= extra]
 
 
 def do_upgrade(state: PursuitState, seat: int, action: Upgrade) -> None:

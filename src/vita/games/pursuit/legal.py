@@ -105,13 +105,16 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
         out += [Exchange(option) for option, cost, _ in ability.exchanges if can_pay(p.res, cost.res)]
     # Board actions.
     out += (_STUDY, _PLAY, _INTERACT, _TEMP_JOB)
+    ways = board_actions.take_table(state.deck)
     for card in rows[ROW_PROJECTS]:
-        out += board_actions.take_project_options(state, seat, card)
-    for card in state.groups:
-        if card not in rows[ROW_PROJECTS]:
-            out += board_actions.take_project_options(state, seat, card)
+        board_actions.add_takes(out, ways[card], None, p)
+    for card, roles in state.groups.items():
+        if roles.count(seat) < 2:  # at most 2 roles per player per project
+            board_actions.add_takes(out, ways[card], roles, p)
+    levels = board_actions.level_table(state.deck)
+    money = p.res[3] + (ability.spend_discount if ability is not None else 0)
     for card in rows[ROW_ITEMS]:
-        out += board_actions.spend_options(state, seat, card)
+        out += board_actions.spends(levels[card], money, p.hand - 1)
     if GET_JOB not in state.closed:
         get_job = named["get-job"]
         out += [get_job[card][0] for card in rows[ROW_JOBS] if board_actions.can_get_job(state, seat, card)]
@@ -124,8 +127,8 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     # Card actions.
     for card, level, _ in p.projects:
         card_actions.add_advance(state, seat, card, level, out)
-    for card, _, _ in p.items:
-        out += card_actions.upgrade_options(state, seat, card)
+    for card, level, _ in p.items:
+        out += card_actions.upgrades(levels[card], level, money, p.hand - 1)
     if p.job >= 0:
         promote = named["promote"]
         out += [promote[card][0] for card in rows[ROW_JOBS] if card_actions.can_promote(state, seat, card)]
