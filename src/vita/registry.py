@@ -17,6 +17,7 @@ from vita.core.state import Game
 
 GAMES: Mapping[str, str] = {
     "pursuit": "vita.games.pursuit",
+    "pursuit-cards": "vita.games.pursuit_cards",
 }
 """Game id → package exposing ``GAME``."""
 

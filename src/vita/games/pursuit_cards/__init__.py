@@ -1,0 +1,16 @@
+"""The Pursuit of Happiness card game: rummy-like melds, activations and attacks.
+
+Rulebook: ``shared/seeds/pursuit-of-happiness-card-game-rules.txt``; documentation
+with the notation and the position format: ``docs/games/pursuit-cards.md``. Rules are in
+modules named after the rulebook's sections: :mod:`.turn` ("Preparation", "The Deal",
+"Play of the Hand", "Discards", "Ending the Game"), :mod:`.melds` and :mod:`.melding`
+("Melds"), :mod:`.activation` ("Activating a Meld", "Effects of Activating Melds"),
+:mod:`.attack` ("Attack Procedure").
+"""
+
+# The state module goes first: it binds the rule modules, which use its classes.
+from vita.games.pursuit_cards.state import CardsState  # isort: skip
+
+from vita.games.pursuit_cards.game import GAME, CardsGame, CardsOptions
+
+__all__ = ["GAME", "CardsGame", "CardsOptions", "CardsState"]

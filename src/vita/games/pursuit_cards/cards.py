@@ -1,0 +1,89 @@
+"""The 124-card deck and card notation.
+
+Three standard decks without picture cards (Ace to Ten in four suits, three of each)
+plus four Jokers ("Preparation"). A card is an int: ``suit * 10 + value - 1`` for
+the 40 kinds of natural card (suits in the order C, D, H, S; Ace = 1), and ``JOKER``.
+In a meld, a Joker keeps its declared card: ``DECLARED + card``.
+
+Notation: value then suit, ``AH 2H … 9H 10H``; a Joker ``JK``; a Joker declared as a
+card ``JK=7H``.
+"""
+
+from __future__ import annotations
+
+from vita.core.errors import IllegalAction
+
+SUITS = "CDHS"
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+VALUES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+VALUE_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+KINDS = 40
+JOKER = 40
+DECLARED = 100  # a Joker in a meld or played as an activation card: DECLARED + the card it stands for
+COPIES = 3
+JOKERS = 4
+DECK_SIZE = KINDS * COPIES + JOKERS  # 124
+
+
+def card(suit: int, value: int) -> int:
+    """The card of a suit (0-3) and value (1-10)."""
+    return suit * 10 + value - 1
+
+
+def suit_of(entry: int) -> int:
+    return (entry % DECLARED) // 10
+
+
+def value_of(entry: int) -> int:
+    return (entry % DECLARED) % 10 + 1
+
+
+def natural(entry: int) -> int:
+    """What a meld entry is as a card in a hand: a declared Joker is a Joker again."""
+    return JOKER if entry >= DECLARED else entry
+
+
+def full_deck() -> list[int]:
+    return [c for c in range(KINDS) for _ in range(COPIES)] + [JOKER] * JOKERS
+
+
+def name(entry: int) -> str:
+    """Notation of a card or meld entry.
+
+    >>> name(card(HEARTS, 10)), name(JOKER), name(DECLARED + card(SPADES, 1))
+    ('10H', 'JK', 'JK=AS')
+    """
+    if entry == JOKER:
+        return "JK"
+    if entry >= DECLARED:
+        return "JK=" + name(entry - DECLARED)
+    return VALUES[entry % 10] + SUITS[entry // 10]
+
+
+def long_name(entry: int) -> str:
+    """``Seven of Hearts``, ``Joker``, ``Joker (as the Ace of Spades)``."""
+    if entry == JOKER:
+        return "Joker"
+    if entry >= DECLARED:
+        return f"Joker (as the {long_name(entry - DECLARED)})"
+    return f"{VALUE_NAMES[entry % 10]} of {SUIT_NAMES[entry // 10]}"
+
+
+def parse_card(text: str) -> int:
+    """A card (``7H``), a Joker (``JK``) or a declared Joker (``JK=7H``)."""
+    word = text.upper()
+    if word == "JK":
+        return JOKER
+    if word.startswith("JK="):
+        declared = parse_card(word[3:])
+        if declared >= KINDS:
+            raise IllegalAction(f"a Joker is declared as a natural card, not {text!r}")
+        return DECLARED + declared
+    if len(word) >= 2 and word[-1] in SUITS and word[:-1] in VALUES:
+        return card(SUITS.index(word[-1]), VALUES.index(word[:-1]) + 1)
+    raise IllegalAction(f"{text!r} is not a card (write e.g. 7H, 10S, AD, JK or JK=7H)")
+
+
+def names(entries: list[int]) -> str:
+    return " ".join(name(e) for e in entries)

@@ -1,0 +1,284 @@
+"""Legal actions, reasons for refusals, carrying actions out, and their wording.
+
+Each step of a turn offers its own kind of action; a submitted action is legal when
+it is among the options the rule modules generate, and otherwise :func:`why_illegal`
+finds the most useful reason.
+"""
+
+from __future__ import annotations
+
+from vita.core.state import Action
+from vita.games.pursuit_cards import activation, attack, melding, turn
+from vita.games.pursuit_cards.actions import (
+    PASS,
+    Activate,
+    AddToMeld,
+    Capture,
+    Defend,
+    Discard,
+    Extend,
+    Pass,
+    Remnant,
+    StartMeld,
+    Take,
+    WholeMeld,
+)
+from vita.games.pursuit_cards.cards import (
+    CLUBS,
+    DECLARED,
+    JOKER,
+    KINDS,
+    SPADES,
+    SUIT_NAMES,
+    long_name,
+    name,
+    natural,
+)
+from vita.games.pursuit_cards.melds import MAX_LENGTH
+from vita.games.pursuit_cards.state import (
+    BUILD,
+    CAPTURE,
+    DEFEND,
+    DIAMOND,
+    MAIN,
+    OVER,
+    REMNANT,
+    CardsState,
+)
+
+_CAPTURES = [Capture("front"), Capture("back")]
+_DISCARD = {kind: Discard(kind) for kind in range(KINDS + 1)}
+
+
+# -- generating ------------------------------------------------------------------------------
+
+
+def legal_actions(state: CardsState, seat: int) -> list[Action]:
+    movers = state.to_move()
+    if not movers or seat != movers[0]:
+        return []
+    step = state.step
+    if step == MAIN:
+        hand = state.hands[seat]
+        out: list[Action] = []
+        out += activation.activate_options(state, seat)
+        out += melding.start_options(state, seat)
+        out += melding.extend_options(state, seat)
+        out += [_DISCARD[kind] for kind in range(KINDS + 1) if hand[kind]]
+        return out
+    if step == BUILD:
+        return list(melding.add_options(state, seat))
+    if step == DIAMOND:
+        return list(activation.take_options(state))
+    if step == DEFEND:
+        return [*attack.defend_options(state), PASS]
+    if step == CAPTURE:
+        return list(_CAPTURES)
+    if step == REMNANT:
+        return [Remnant(card) for card in dict.fromkeys(state.remnant)]
+    return []
+
+
+# -- checking --------------------------------------------------------------------------------
+
+
+def why_illegal(state: CardsState, seat: int, action: Action) -> str | None:
+    if state.step == OVER:
+        return "the game is over"
+    movers = state.to_move()
+    if seat not in movers:
+        return f"{state.name(seat)} is not asked to act now (waiting for {state.name(movers[0])})"
+    if isinstance(action, WholeMeld):
+        return _why_whole_meld(state, seat, action)
+    if action in legal_actions(state, seat):
+        return None
+    return _reason(state, seat, action)
+
+
+def _reason(state: CardsState, seat: int, action: Action) -> str:
+    step = state.step
+    expected = {
+        BUILD: "finish laying your new meld: 'add front <card>' or 'add back <card>'",
+        DIAMOND: "take the cards your Diamond meld gives: 'take <number from the discard pile>'",
+        DEFEND: "defend with a Club activation card ('defend <card> m<club meld>@<position>') or 'pass'",
+        CAPTURE: "take a card from the attacked meld: 'capture front' or 'capture back'",
+        REMNANT: "choose which remnant card is discarded first: 'remnant <card>'",
+    }
+    kinds = {BUILD: AddToMeld, DIAMOND: Take, DEFEND: (Defend, Pass), CAPTURE: Capture, REMNANT: Remnant}
+    if step != MAIN and not isinstance(action, kinds[step]):  # type: ignore[arg-type]
+        return expected[step]
+    hand = state.hands[seat]
+    card = getattr(action, "card", None)
+    if card is not None and not hand[natural(card)]:
+        return f"you have no {long_name(natural(card))} in hand"
+    if isinstance(action, Activate | StartMeld | Extend | AddToMeld | Defend) and sum(hand) < 2:
+        return "you must keep a card in hand to discard"
+    if isinstance(action, Activate):
+        return _why_activate(state, seat, action)
+    if isinstance(action, Defend):
+        return _why_defend(state, seat, action)
+    if isinstance(action, StartMeld):
+        if sum(hand) < 4:
+            return "a new meld needs 3 cards and you must keep a card to discard"
+        return f"no meld can be made from the {long_name(card or 0)} with the cards in your hand"
+    if isinstance(action, AddToMeld):
+        return (f"the {long_name(action.card)} does not fit at the {action.end} of the new meld "
+                f"({_pending(state)}), or the meld could not be completed")
+    if isinstance(action, Extend):
+        return _why_extend(state, seat, action)
+    if isinstance(action, Take):
+        most = min(state.diamond_owed, state.available)
+        return f"you can take 0 to {most} cards from the discard pile (cards there when your turn began)"
+    if isinstance(action, Remnant):
+        return f"the remnant cards are {' and '.join(name(c) for c in state.remnant)}"
+    return "that is not an action you can take now"
+
+
+def _pending(state: CardsState) -> str:
+    return " ".join(name(e) for e in state.pending)
+
+
+def _why_activate(state: CardsState, seat: int, action: Activate) -> str:
+    if state.melded:
+        return "no activation after you have melded a card this turn"
+    meld = state.find_meld(action.meld)
+    if meld is None:
+        return f"there is no meld m{action.meld}"
+    if meld.owner != seat:
+        return f"m{meld.id} is not your meld"
+    if meld.suit == CLUBS:
+        return "Club melds are activated only in defence, during an opponent's attack"
+    if meld.id in state.activated:
+        return f"m{meld.id} was already activated this turn"
+    if not 1 <= action.position <= len(meld.cards):
+        return f"m{meld.id} has positions 1 to {len(meld.cards)}"
+    if meld.cards[action.position - 1] % DECLARED != action.card % DECLARED or action.card == JOKER:
+        return (f"the card at position {action.position} of m{meld.id} is "
+                f"{name(meld.cards[action.position - 1])}: an activation card must be identical")
+    if meld.suit == SPADES:
+        target = state.find_meld(action.target) if action.target >= 0 else None
+        if target is None:
+            return "a Spade activation attacks one meld of an opponent: add 'attack m<number>'"
+        if target.owner == seat:
+            return "you cannot attack your own meld"
+    elif action.target >= 0:
+        return "only a Spade meld attacks"
+    return "that activation is not possible now"
+
+
+def _why_defend(state: CardsState, seat: int, action: Defend) -> str:
+    meld = state.find_meld(action.meld)
+    if meld is None or meld.owner != seat or meld.suit != CLUBS:
+        return f"m{action.meld} is not one of your Club melds"
+    if meld.id in state.used_clubs:
+        return f"m{meld.id} has already defended against this attack"
+    if not 1 <= action.position <= len(meld.cards):
+        return f"m{meld.id} has positions 1 to {len(meld.cards)}"
+    return (f"the card at position {action.position} of m{meld.id} is "
+            f"{name(meld.cards[action.position - 1])}: a defence card must be identical")
+
+
+def _why_extend(state: CardsState, seat: int, action: Extend) -> str:
+    meld = state.find_meld(action.meld)
+    if meld is None or meld.owner != seat:
+        return f"m{action.meld} is not one of your melds"
+    if len(meld.cards) >= MAX_LENGTH:
+        return f"m{meld.id} already has {MAX_LENGTH} cards"
+    needed = meld.next_value(action.end)
+    return (f"the {action.end} of m{meld.id} ({name(meld.cards[0 if action.end == 'front' else -1])}) "
+            f"takes a {needed} of {SUIT_NAMES[meld.suit]}, not the {long_name(action.card)}")
+
+
+def _why_whole_meld(state: CardsState, seat: int, action: WholeMeld) -> str | None:
+    """A whole new meld: legal when its card-by-card laying is."""
+    trial = state.clone()
+    trial.log = None
+    steps: list[Action] = [StartMeld(action.cards[0])]
+    steps += [AddToMeld("back", c) for c in action.cards[1:3]]
+    for step in steps:
+        reason = why_illegal(trial, seat, step)
+        if reason is not None:
+            return f"{reason} (laying {action})"
+        _apply_one(trial, seat, step)
+    meld = trial.melds[-1]
+    for card in action.cards[3:]:
+        step = Extend(meld.id, "back", card)
+        reason = why_illegal(trial, seat, step)
+        if reason is not None:
+            return f"{reason} (laying {action})"
+        _apply_one(trial, seat, step)
+    return None
+
+
+# -- carrying out ------------------------------------------------------------------------------
+
+
+def apply(state: CardsState, seat: int, action: Action) -> None:
+    if isinstance(action, WholeMeld):
+        _apply_one(state, seat, StartMeld(action.cards[0]))
+        for card in action.cards[1:3]:
+            _apply_one(state, seat, AddToMeld("back", card))
+        ident = state.melds[-1].id
+        for card in action.cards[3:]:
+            _apply_one(state, seat, Extend(ident, "back", card))
+        return
+    _apply_one(state, seat, action)
+
+
+def _apply_one(state: CardsState, seat: int, action: Action) -> None:
+    if isinstance(action, Discard):
+        turn.discard(state, seat, action.card)
+    elif isinstance(action, Activate):
+        activation.activate(state, seat, action)
+    elif isinstance(action, StartMeld):
+        melding.start(state, seat, action.card)
+    elif isinstance(action, AddToMeld):
+        melding.add(state, seat, action.end, action.card)
+    elif isinstance(action, Extend):
+        melding.extend(state, seat, action)
+    elif isinstance(action, Take):
+        activation.take(state, seat, action)
+    elif isinstance(action, Defend):
+        attack.defend(state, seat, action)
+    elif isinstance(action, Pass):
+        attack.stop_defending(state)
+    elif isinstance(action, Capture):
+        attack.capture(state, action)
+    else:
+        assert isinstance(action, Remnant)
+        attack.remnant(state, action)
+
+
+# -- wording ------------------------------------------------------------------------------------
+
+
+def label(state: CardsState, action: Action) -> str:
+    if isinstance(action, Activate):
+        meld = state.meld(action.meld)
+        what = (f"Activate m{meld.id} ({SUIT_NAMES[meld.suit]}) with the {long_name(action.card)}: "
+                f"power {action.position}")
+        if action.target >= 0:
+            target = state.meld(action.target)
+            what += f", attacking {state.name(target.owner)}'s m{target.id}"
+        return what
+    if isinstance(action, Defend):
+        return f"Defend with the {long_name(action.card)} on m{action.meld}: power {action.position}"
+    if isinstance(action, Take):
+        rest = state.diamond_owed - action.from_discard
+        return f"Take {action.from_discard} from the discard pile and {rest} from the stock"
+    if isinstance(action, Pass):
+        return "Stop defending"
+    if isinstance(action, Capture):
+        return f"Capture the card at the {action.end} of the attacked meld"
+    if isinstance(action, Remnant):
+        return f"Discard the {long_name(action.card)} first"
+    if isinstance(action, StartMeld):
+        return f"Start a new meld with the {long_name(action.card)}"
+    if isinstance(action, AddToMeld):
+        return f"Put the {long_name(action.card)} at the {action.end} of the new meld"
+    if isinstance(action, Extend):
+        return f"Extend m{action.meld} at the {action.end} with the {long_name(action.card)}"
+    if isinstance(action, Discard):
+        return f"Discard the {long_name(action.card)} and end your turn"
+    return str(action)
+

@@ -1,0 +1,320 @@
+"""Positions as JSON, per-seat views, determinisation and invariants.
+
+Cards are written in notation (``7H``, ``JK``, ``JK=7H`` in melds); the format is
+documented in ``docs/games/pursuit-cards.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vita.core.errors import IllegalAction, PositionError
+from vita.core.rng import Rng
+from vita.core.state import JSON, load_model
+from vita.games.pursuit_cards.cards import DECK_SIZE, DECLARED, JOKER, KINDS, SUITS, name, parse_card
+from vita.games.pursuit_cards.melds import Meld, is_meld, pattern_of
+from vita.games.pursuit_cards.state import STEPS, CardsState, empty_hand
+
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MeldModel(_Model):
+    id: Annotated[int, Field(ge=1)]
+    owner: NonNegative
+    cards: list[str]
+
+
+class PlayerModel(_Model):
+    name: str
+    hand: list[str]
+    happiness: NonNegative = 0
+
+
+class AttackModel(_Model):
+    meld: int
+    target: int
+    defender: NonNegative
+    power: NonNegative
+    defence: NonNegative = 0
+    used_clubs: list[int] = []
+    capture_left: NonNegative = 0
+    remnant: list[str] = []
+
+
+class PositionModel(_Model):
+    game: str = "pursuit-cards"
+    dealer: NonNegative
+    turn: NonNegative
+    step: str
+    stock: list[str]
+    discard: list[str]
+    temp: list[str] = []
+    available: NonNegative = 0
+    passes: Annotated[int, Field(ge=1)]
+    pass_no: Annotated[int, Field(ge=1)] = 1
+    final: bool = False
+    melded: bool = False
+    activated: list[int] = []
+    pending: list[str] = []
+    diamond_owed: NonNegative = 0
+    attack: AttackModel | None = None
+    melds: list[MeldModel] = []
+    next_meld: Annotated[int, Field(ge=1)] = 1
+    rng: NonNegative
+    ply: NonNegative = 0
+    players: Annotated[list[PlayerModel], Field(min_length=2, max_length=5)]
+
+
+def hand_list(hand: list[int]) -> list[str]:
+    """A hand in notation, sorted by suit then value, Jokers last."""
+    return [name(kind) for kind in range(KINDS + 1) for _ in range(hand[kind])]
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [name(c) for c in cards]
+
+
+def to_json(state: CardsState) -> JSON:
+    attack: JSON | None = None
+    if state.attack is not None:
+        spade, target, power, defence = state.attack
+        attack = {"meld": spade, "target": target, "defender": state.defender,
+                  "power": power, "defence": defence,
+                  "used_clubs": state.used_clubs[:], "capture_left": state.capture_left,
+                  "remnant": _names(state.remnant)}
+    return {
+        "game": "pursuit-cards",
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "step": STEPS[state.step],
+        "stock": _names(state.stock),
+        "discard": _names(state.discard),
+        "temp": _names(state.temp),
+        "available": state.available,
+        "passes": state.passes,
+        "pass_no": state.pass_no,
+        "final": state.final,
+        "melded": state.melded,
+        "activated": state.activated[:],
+        "pending": _names(state.pending),
+        "diamond_owed": state.diamond_owed,
+        "attack": attack,
+        "melds": [{"id": m.id, "owner": m.owner, "cards": _names(m.cards)} for m in state.melds],
+        "next_meld": state.next_meld,
+        "rng": state.rng.state,
+        "ply": state.ply,
+        "players": [{"name": state.names[s], "hand": hand_list(state.hands[s]),
+                     "happiness": state.happiness[s]} for s in range(state.num_players)],
+    }
+
+
+def _cards(words: list[str], where: str, declared: bool = False) -> list[int]:
+    try:
+        cards = [parse_card(w) for w in words]
+    except IllegalAction as error:
+        raise PositionError(f"{where}: {error}") from None
+    for card in cards:
+        if (card >= DECLARED) != declared or (declared and card == JOKER):
+            kind = "declared Jokers (JK=7H)" if declared else "plain cards and Jokers (JK)"
+            raise PositionError(f"{where}: {name(card)} is out of place here: {kind} only")
+    return cards
+
+
+def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
+    model = load_model(PositionModel, data, "pursuit-cards position")
+    if model.game != "pursuit-cards":
+        raise PositionError(f"this is a position of {model.game!r}, not of 'pursuit-cards'")
+    n = len(model.players)
+    if model.step not in STEPS:
+        raise PositionError(f"step: one of {', '.join(STEPS)}")
+    state = CardsState.__new__(CardsState)
+    state.num_players = n
+    state.rng = Rng(model.rng)
+    state.log = [] if log else None
+    state.ply = model.ply
+    state.names = [p.name for p in model.players]
+    state.hands = []
+    for seat, p in enumerate(model.players):
+        hand = empty_hand()
+        for card in _cards(p.hand, f"players.{seat}.hand"):
+            hand[card] += 1
+        state.hands.append(hand)
+    state.happiness = [p.happiness for p in model.players]
+    state.stock = _cards(model.stock, "stock")
+    state.discard = _cards(model.discard, "discard")
+    state.temp = _cards(model.temp, "temp")
+    state.available = model.available
+    state.passes, state.pass_no, state.final = model.passes, model.pass_no, model.final
+    state.dealer, state.turn = model.dealer, model.turn
+    for field in ("dealer", "turn"):
+        if getattr(model, field) >= n:
+            raise PositionError(f"{field}: no seat {getattr(model, field)}")
+    state.step = STEPS.index(model.step)
+    state.melded = model.melded
+    state.activated = model.activated[:]
+    state.pending = [_pending(w) for w in model.pending]
+    state.diamond_owed = model.diamond_owed
+    state.melds = []
+    for index, m in enumerate(model.melds):
+        entries = [_entry(w, f"melds.{index}") for w in m.cards]
+        if not is_meld(entries):
+            raise PositionError(f"melds.{index}: {' '.join(m.cards)} is not a meld")
+        if m.owner >= n:
+            raise PositionError(f"melds.{index}: no seat {m.owner}")
+        pattern = pattern_of([(e % DECLARED) % 10 + 1 for e in entries])
+        assert pattern is not None
+        state.melds.append(Meld(m.id, m.owner, (entries[0] % DECLARED) // 10, pattern, entries))
+    state.next_meld = max([model.next_meld, *(m.id + 1 for m in state.melds)])
+    if model.attack is None:
+        state.attack, state.used_clubs, state.capture_left, state.remnant = None, [], 0, []
+        state.defender = -1
+    else:
+        a = model.attack
+        state.attack = (a.meld, a.target, a.power, a.defence)
+        state.defender = a.defender
+        state.used_clubs, state.capture_left = a.used_clubs[:], a.capture_left
+        state.remnant = _cards(a.remnant, "attack.remnant")
+    if check:
+        try:
+            check_invariants(state)
+        except AssertionError as error:
+            raise PositionError(f"inconsistent position: {error}") from None
+    return state
+
+
+def _entry(word: str, where: str) -> int:
+    try:
+        entry = parse_card(word)
+    except IllegalAction as error:
+        raise PositionError(f"{where}: {error}") from None
+    if entry == JOKER:
+        raise PositionError(f"{where}: a Joker in a meld is declared as a card (JK=7H)")
+    return entry
+
+
+def _pending(word: str) -> int:
+    return _entry(word, "pending")
+
+
+# -- invariants, views, determinisation -------------------------------------------------------------
+
+
+def all_cards(state: CardsState) -> list[int]:
+    """Every card wherever it is, as a card (a declared Joker counts as a Joker)."""
+    cards = state.stock + state.discard + state.temp + state.remnant
+    cards += [JOKER if e >= DECLARED else e for e in state.pending]
+    for meld in state.melds:
+        cards += [JOKER if e >= DECLARED else e for e in meld.cards]
+    for hand in state.hands:
+        for kind, count in enumerate(hand):
+            cards += [kind] * count
+    return cards
+
+
+def check_invariants(state: CardsState) -> None:
+    cards = all_cards(state)
+    assert len(cards) == DECK_SIZE, f"{len(cards)} cards instead of {DECK_SIZE}"
+    counts = [cards.count(k) for k in range(KINDS + 1)]
+    assert counts[:KINDS] == [3] * KINDS and counts[JOKER] == 4, "each card three times, four Jokers"
+    assert all(min(hand) >= 0 for hand in state.hands), "a negative count in a hand"
+    capturing = state.attack[1] if state.attack is not None and state.step == STEPS.index("capture") else -1
+    for meld in state.melds:
+        # The attacked meld may be short while its cards are being captured one by one.
+        assert is_meld(meld.cards) or meld.id == capturing, f"m{meld.id} is not a meld"
+        assert 0 <= meld.owner < state.num_players
+    ids = [m.id for m in state.melds]
+    assert len(set(ids)) == len(ids), "two melds share a number"
+    assert all(i < state.next_meld for i in ids)
+    assert 0 <= state.available <= len(state.discard)
+    assert 1 <= state.pass_no <= state.passes
+    if state.step != STEPS.index("over"):
+        assert len(state.to_move()) == 1
+        # The player whose turn it is always keeps a card to discard ("Discards").
+        assert sum(state.hands[state.turn]) >= 1, "the player to act has no card to discard"
+
+
+def view(state: CardsState, seat: int | None) -> JSON:
+    """What ``seat`` may see: its own hand, the others' hand sizes, the stock's size.
+
+    The discard pile is public: every card on it was played face up.
+    """
+    data = to_json(state)
+    data.pop("rng")
+    data["stock"] = len(state.stock)
+    for index, player in enumerate(data["players"]):
+        player["hand_size"] = len(player["hand"])
+        if index != seat:
+            player["hand"] = None
+    data["seat"] = seat
+    data["to_move"] = list(state.to_move())
+    data["scores"] = list(state.happiness)
+    for meld in data["melds"]:
+        spec = state.meld(meld["id"])
+        meld["suit"] = SUITS[spec.suit]
+        meld["pattern"] = spec.pattern
+        meld["powers"] = list(range(1, len(spec.cards) + 1))
+    return data
+
+
+def determinize(state: CardsState, seat: int | None, rng: Rng) -> CardsState:
+    """Re-deal what ``seat`` cannot see: the other hands and the stock, keeping their sizes."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    pool = list(copy.stock)
+    others = [s for s in range(copy.num_players) if s != seat]
+    sizes = []
+    for other in others:
+        hand = copy.hands[other]
+        sizes.append(sum(hand))
+        for kind, count in enumerate(hand):
+            pool += [kind] * count
+    rng.shuffle(pool)
+    for other, size in zip(others, sizes, strict=True):
+        hand = empty_hand()
+        for _ in range(size):
+            hand[pool.pop()] += 1
+        copy.hands[other] = hand
+    copy.stock = pool
+    return copy
+
+
+def reconcile(data: JSON) -> JSON:
+    """Repair a hand-edited position: cards named in hands, melds and piles come out of the
+    stock, and missing cards go to the bottom of the stock (see ``Game.reconcile_position``)."""
+    data = {**data}
+    named: list[int] = []
+    for key in ("discard", "temp", "pending"):
+        named += _loose_cards(data.get(key, []))
+    for player in data["players"]:
+        named += _loose_cards(player["hand"])
+    for meld in data.get("melds", []):
+        named += _loose_cards(meld["cards"])
+    if data.get("attack"):
+        named += _loose_cards(data["attack"].get("remnant", []))
+    stock = _loose_cards(data["stock"])
+    wanted = [3] * KINDS + [4]
+    for card in named:
+        wanted[card] -= 1
+    kept: list[int] = []
+    for card in stock:
+        if wanted[card] > 0:
+            wanted[card] -= 1
+            kept.append(card)
+    missing = [kind for kind in range(KINDS + 1) for _ in range(max(0, wanted[kind]))]
+    data["stock"] = [name(c) for c in missing + kept]
+    data["available"] = min(data.get("available", 0), len(data["discard"]))
+    return data
+
+
+def _loose_cards(words: list[str]) -> list[int]:
+    cards = []
+    for word in words:
+        card = parse_card(word)
+        cards.append(JOKER if card >= DECLARED else card)
+    return cards
