@@ -203,7 +203,7 @@ def build_state(case: Case) -> State:
     state: State = game.new_state(game.make_options(case.options), case.seed)
     if case.position:
         merged = deep_merge(state.to_json(), case.position)
-        state = game.state_from_json(game.reconcile_position(merged))
+        state = game.state_from_json(game.reconcile_position(merged, case.position))
     return state
 
 

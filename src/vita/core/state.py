@@ -268,11 +268,12 @@ class Game(abc.ABC, Generic[S, Opts]):
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> S:
         """Load and validate a position; raise :class:`PositionError` naming the problem."""
 
-    def reconcile_position(self, data: JSON) -> JSON:
+    def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
         """Repair a hand-edited position so each card is in exactly one place.
 
-        Used by conformance cases, which give a partial position merged into
-        a fresh game. The default does nothing.
+        Used by conformance cases: ``patch`` is the partial position the case gives,
+        ``data`` the fresh game's position with the patch merged in. The default does
+        nothing.
         """
         return data
 

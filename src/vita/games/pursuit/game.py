@@ -52,7 +52,7 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> PursuitState:
         return position.from_json(position.deck_of(data), dict(data), log)
 
-    def reconcile_position(self, data: JSON) -> JSON:
+    def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
         return position.reconcile(position.deck_of(data), data)
 
     def bots(self) -> Mapping[str, BotFactory]:

@@ -55,8 +55,8 @@ class CardsGame(Game[CardsState, CardsOptions]):
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> CardsState:
         return position.from_json(dict(data), log)
 
-    def reconcile_position(self, data: JSON) -> JSON:
-        return position.reconcile(data)
+    def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
+        return position.reconcile(data, patch)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.pursuit_cards.bots import HeuristicBot

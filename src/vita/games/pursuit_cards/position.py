@@ -284,9 +284,13 @@ def determinize(state: CardsState, seat: int | None, rng: Rng) -> CardsState:
     return copy
 
 
-def reconcile(data: JSON) -> JSON:
-    """Repair a hand-edited position: cards named in hands, melds and piles come out of the
-    stock, and missing cards go to the bottom of the stock (see ``Game.reconcile_position``)."""
+def reconcile(data: JSON, patch: JSON) -> JSON:
+    """Repair a hand-edited position (see ``Game.reconcile_position``).
+
+    Cards named in hands, melds and piles come out of the stock. Cards named nowhere go
+    to the bottom of the stock, or, when the case gives the stock but not the discard pile,
+    to the bottom of the discard pile (so that a short stock can be written).
+    """
     data = {**data}
     named: list[int] = []
     for key in ("discard", "temp", "pending"):
@@ -301,13 +305,21 @@ def reconcile(data: JSON) -> JSON:
     wanted = [3] * KINDS + [4]
     for card in named:
         wanted[card] -= 1
+    over = [name(kind) for kind in range(KINDS + 1) if wanted[kind] < 0]
+    if over:
+        raise PositionError(f"more copies than the deck has of {', '.join(over)} "
+                            "(every hand not given keeps its dealt cards: give them too)")
     kept: list[int] = []
     for card in stock:
         if wanted[card] > 0:
             wanted[card] -= 1
             kept.append(card)
     missing = [kind for kind in range(KINDS + 1) for _ in range(max(0, wanted[kind]))]
-    data["stock"] = [name(c) for c in missing + kept]
+    if "stock" in patch and "discard" not in patch:
+        data["stock"] = [name(c) for c in kept]
+        data["discard"] = [name(c) for c in missing] + list(data["discard"])
+    else:
+        data["stock"] = [name(c) for c in missing + kept]
     data["available"] = min(data.get("available", 0), len(data["discard"]))
     return data
 
