@@ -149,3 +149,14 @@ def test_helpful_errors() -> None:
     assert code == 0 or "bot" in output
     code, output = run("play", "pursuit", "--players", "2", "--bots", "genius", "--humans", "1")
     assert code != 0 and "unknown bot 'genius'" in output
+
+
+def test_card_game_bot_game_and_a_person_playing() -> None:
+    args = ("play", "pursuit-cards", "--players", "3", "--bots", "heuristic,random,heuristic", "--seed", "4")
+    first, second = run(*args), run(*args)
+    assert first[0] == 0, first[1]
+    assert first == second and "Final scores" in first[1]
+    code, output = run("play", "pursuit-cards", "--players", "2", "--humans", "1", "--seed", "3",
+                       input="1\n" * 4000)
+    assert code == 0, output[-2000:]
+    assert "Final scores" in output

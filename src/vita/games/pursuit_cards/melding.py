@@ -9,6 +9,8 @@ stand for. Once a player has melded a card in a turn he can no longer activate.
 
 from __future__ import annotations
 
+from functools import cache
+
 from vita.games.pursuit_cards.actions import ENDS, AddToMeld, Extend, StartMeld
 from vita.games.pursuit_cards.cards import (
     DECLARED,
@@ -73,25 +75,68 @@ def _two(hand: list[int], base: int, a: int, b: int) -> bool:
 
 
 def start_options(state: CardsState, seat: int) -> list[StartMeld]:
-    """``meld <card>`` for every card (or declared Joker) that can begin a meld."""
+    """``meld <card>`` for every card (or declared Joker) that can begin a meld.
+
+    The same answer as :func:`completable` for each card (a test checks it), computed
+    once per suit: the values that lie on a 3-card run of the suit's cards in hand, and
+    the values that would complete a pair of them.
+    """
     hand = state.hands[seat]
-    total = sum(hand)
-    if total < 4:  # 3 to meld and 1 to discard
+    if sum(hand) < 4:  # 3 to meld and 1 to discard
         return []
-    options = []
-    for kind in range(KINDS):
-        if hand[kind]:
-            hand[kind] -= 1
-            if completable([kind], kind // 10, hand, 1):
-                options.append(_START[kind])
-            hand[kind] += 1
-    if hand[JOKER]:
-        hand[JOKER] -= 1
-        for kind in range(KINDS):
-            if completable([DECLARED + kind], kind // 10, hand, 1):
-                options.append(_START[DECLARED + kind])
-        hand[JOKER] += 1
-    return options
+    jokers = hand[JOKER]
+    naturals: list[StartMeld] = []
+    declared: list[StartMeld] = []
+    for suit in range(4):
+        base = suit * 10
+        counts = tuple(hand[base: base + 10])
+        if jokers == 0:
+            # A natural card on a 3-card run of the suit's cards.
+            naturals += [_START[base + v - 1] for v in on_runs(counts)]
+        elif jokers == 1:
+            # A natural card with one other card of its suit (and the Joker); a Joker
+            # declared as a card that completes two of the suit's cards.
+            if sum(counts) >= 2:
+                naturals += [_START[base + v] for v in range(10) if counts[v]]
+            declared += [_START[DECLARED + base + v - 1] for v in completing(counts)]
+        else:
+            naturals += [_START[base + v] for v in range(10) if counts[v]]
+            if jokers >= 3 or any(counts):
+                declared += [_START[DECLARED + base + v] for v in range(10)]
+    return naturals + declared
+
+
+@cache
+def on_runs(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The values (in order) lying on some 3-card run of these cards of one suit."""
+    present = [v for v in range(1, 11) if counts[v - 1]]
+    found: set[int] = set()
+    for x in present:
+        for y in present:
+            if x != y:
+                z = NEXT[y][(y - x) % 10]
+                if counts[z - 1] > (z == x) + (z == y):
+                    found.update((x, y, z))
+    return tuple(sorted(found))
+
+
+@cache
+def completing(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The values (in order) that make a 3-card run with two of these cards of one suit."""
+    present = [v for v in range(1, 11) if counts[v - 1]]
+    found: set[int] = set()
+    for x in present:
+        for y in present:
+            if x == y:
+                if counts[x - 1] >= 2:
+                    found.add(NEXT[x][5])  # x, x+5, x
+                continue
+            pattern = (y - x) % 10
+            found.add(NEXT[y][pattern])  # x, y, then the next
+            if pattern % 2 == 0:  # x, m, y with m halfway (two ways round the circle)
+                found.add(NEXT[x][pattern // 2])
+                found.add(NEXT[x][(pattern // 2 + 5) % 10])
+    return tuple(sorted(found))
 
 
 _START = {c: StartMeld(c) for c in [*range(KINDS), *range(DECLARED, DECLARED + KINDS)]}

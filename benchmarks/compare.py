@@ -1,0 +1,157 @@
+"""The Pursuit of Happiness card game against the gin rummy implementations researchers use.
+
+    pip install -e '.[bench]'        # open_spiel and rlcard
+    python benchmarks/compare.py --seconds 10 [--json]
+
+Measures in one run, on one core, with a random policy in every seat:
+
+* vita ``pursuit-cards`` (2 players): decisions per second, full games per second, and the
+  time to clone a mid-game position;
+* OpenSpiel's C++ ``gin_rummy`` through pyspiel: decisions per second (chance outcomes are
+  sampled and applied too, but not counted as decisions), games per second, clone time;
+* RLCard's ``gin-rummy``: steps per second (``env.step`` calls) and games per second.
+
+A library that is not installed is reported as missing; the others are still measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from vita.core import Rng
+from vita.registry import get_game
+
+
+def timed_loop(seconds: float, play_one: Any) -> tuple[int, int, float]:
+    games = steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += play_one()
+        games += 1
+    return games, steps, time.perf_counter() - start
+
+
+def clone_time(states: list[Any], clone: Any, seconds: float = 1.0) -> float:
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for state in states:
+            clone(state)
+        count += len(states)
+    return 1e6 * (time.perf_counter() - start) / count
+
+
+def vita_cards(seconds: float) -> dict[str, Any]:
+    game = get_game("pursuit-cards")
+    options = game.make_options({"players": 2})
+    rng = Rng(1)
+    middles: list[Any] = []
+
+    def play_one() -> int:
+        state = game.new_state(options, rng.next_u64(), log=False)
+        steps = 0
+        while True:
+            movers = state.to_move()
+            if not movers:
+                return steps
+            actions = state.legal_actions(movers[0])
+            state.apply_trusted(movers[0], actions[rng.below(len(actions))])
+            steps += 1
+            if steps == 50 and len(middles) < 500:
+                middles.append(state.clone())
+
+    play_one()
+    games, steps, elapsed = timed_loop(seconds, play_one)
+    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
+            "mean_decisions_per_game": steps / games,
+            "clone_microseconds": clone_time(middles, lambda s: s.clone())}
+
+
+def openspiel_gin(seconds: float) -> dict[str, Any]:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+    middles: list[Any] = []
+
+    def play_one() -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+            if decisions == 50 and len(middles) < 500:
+                middles.append(state.clone())
+        return decisions
+
+    play_one()
+    games, steps, elapsed = timed_loop(seconds, play_one)
+    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
+            "mean_decisions_per_game": steps / games,
+            "clone_microseconds": clone_time(middles, lambda s: s.clone())}
+
+
+def rlcard_gin(seconds: float) -> dict[str, Any]:
+    try:
+        import rlcard  # type: ignore[import-not-found]
+    except ImportError:
+        return {"missing": "rlcard is not installed (pip install -e '.[bench]')"}
+    env = rlcard.make("gin-rummy", config={"seed": 1})
+    rng = random.Random(1)
+
+    def play_one() -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    play_one()
+    games, steps, elapsed = timed_loop(seconds, play_one)
+    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
+            "mean_decisions_per_game": steps / games}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = {
+        "vita pursuit-cards": vita_cards(args.seconds),
+        "open_spiel gin_rummy": openspiel_gin(args.seconds),
+        "rlcard gin-rummy": rlcard_gin(args.seconds),
+        "python": sys.version.split()[0],
+    }
+    ours = results["vita pursuit-cards"]["decisions_per_second"]
+    for name in ("open_spiel gin_rummy", "rlcard gin-rummy"):
+        other = results[name]
+        if "decisions_per_second" in other:
+            other["vita_speed_ratio"] = ours / other["decisions_per_second"]
+    if args.json:
+        print(json.dumps(results))
+        return
+    for name, row in results.items():
+        if isinstance(row, str):
+            continue
+        print(name)
+        for key, value in row.items():
+            print(f"  {key:>26}: {value:,.2f}" if isinstance(value, float) else f"  {key:>26}: {value}")
+
+
+if __name__ == "__main__":
+    main()
