@@ -284,5 +284,13 @@ def simulate_command(
     Console().print(table)
 
 
+def _add_web_commands() -> None:
+    from vita.web.cli import serve
+
+    main.add_command(serve)
+
+
+_add_web_commands()
+
 if __name__ == "__main__":
     main()

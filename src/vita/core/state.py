@@ -209,6 +209,11 @@ class State(abc.ABC):
         copy.rng = Rng(rng.next_u64())
         return copy
 
+    def reveals(self, seat: int, action: Action) -> bool | None:
+        """Whether ``action`` would reveal something hidden or draw on chance (so that it
+        can never be undone); ``None`` lets :mod:`vita.core.undo` find out by sampling."""
+        return None
+
     def events_for(self, seat: int | None, since: int = 0) -> list[str]:
         """The log from event number ``since`` on, worded for ``seat``."""
         if self.log is None:
@@ -285,6 +290,10 @@ class Game(abc.ABC, Generic[S, Opts]):
         """The game's terminal renderer: a callable ``render(view, seat)`` returning a rich
         renderable for a seat's view (``None``: the generic JSON display is used)."""
         return None
+
+    def catalogue(self, options: Opts) -> JSON:
+        """Card texts by id, for front ends to show a card's full text (``{}``: none)."""
+        return {}
 
     def check_card_data(self, directory: str) -> list[str] | None:
         """Every problem in a deck directory for this game (``None``: the game has no card data)."""

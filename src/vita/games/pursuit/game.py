@@ -60,6 +60,11 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
 
         return {"heuristic": HeuristicBot}
 
+    def catalogue(self, options: PursuitOptions) -> JSON:
+        from vita.games.pursuit.describe import catalogue
+
+        return catalogue(self.deck(options))
+
     def check_card_data(self, directory: str) -> list[str] | None:
         return check_directory(directory)
 

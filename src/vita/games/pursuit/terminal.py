@@ -15,58 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
-from vita.games.pursuit.cards import Amount, Card, Deck, Step
+from vita.games.pursuit.cards import Deck
+from vita.games.pursuit.describe import card_lines
 from vita.games.pursuit.position import deck_of
 
 MARKS = ("●", "■", "▲", "◆", "★")
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
 SHORT = {"knowledge": "K", "creativity": "C", "influence": "I", "money": "$"}
-
-
-def amount_text(amount: Amount) -> str:
-    """Compact icons: ``2K 1C 3$ 1⧗ +1STH 2LTH 1Relax 1Health``."""
-    parts = [f"{n}{letter}" for n, letter in zip(amount.res, "KCI$", strict=True) if n]
-    if amount.hourglass:
-        parts.append(f"{amount.hourglass}⧗")
-    if amount.sth:
-        parts.append(f"{amount.sth:+d}STH")
-    if amount.lth:
-        parts.append(f"{amount.lth}LTH")
-    if amount.relax:
-        parts.append(f"{amount.relax}Relax")
-    if amount.good_health:
-        parts.append(f"{amount.good_health}Health")
-    return " ".join(parts) or "—"
-
-
-def step_text(step: Step, requires: bool = False) -> str:
-    cost = amount_text(step.cost) if not requires else "have " + amount_text(Amount(res=step.requires))
-    text = f"{step.name}: {cost} → {amount_text(step.reward)}"
-    if step.upkeep_cost is not None:
-        text += f" (upkeep {amount_text(step.upkeep_cost)} → {amount_text(step.upkeep_reward)})"
-    return text
-
-
-def card_lines(card: Card) -> list[str]:
-    """A card's full text, one line per level or role."""
-    if card.kind == "job":
-        assert card.hire is not None
-        lines = [f"L{card.job_level} {card.job_type} job ({' / '.join(card.names)})",
-                 f"hire: {amount_text(card.hire.cost)} → {amount_text(card.hire.reward)}",
-                 f"upkeep: {amount_text(card.upkeep_cost or Amount())} → {amount_text(card.upkeep_reward)}"]
-        for name, step in (("promotion", card.promotion), ("retirement", card.retirement)):
-            if step is not None:
-                lines.append(f"{name}: {amount_text(step.cost)} → {amount_text(step.reward)}")
-        return lines
-    if card.kind == "partner":
-        lines = [f"{step_text(s, requires=i > 0)}" for i, s in enumerate(card.steps)]
-        return [*lines, f"upkeep from L{card.upkeep_from_level}: "
-                f"{amount_text(card.upkeep_cost or Amount())} → {amount_text(card.upkeep_reward)}"]
-    lines = [f"L{i}. {step_text(s)}" if card.kind != "group" else step_text(s)
-             for i, s in enumerate(card.steps, start=1)]
-    if card.kind == "group":
-        lines.append("+ per role: " + " | ".join(amount_text(a) for a in card.additional))
-    return lines
 
 
 def _card_panel(deck: Deck, ident: str, note: str = "") -> Panel:

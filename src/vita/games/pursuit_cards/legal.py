@@ -249,6 +249,14 @@ def _apply_one(state: CardsState, seat: int, action: Action) -> None:
         attack.remnant(state, action)
 
 
+def reveals(state: CardsState, seat: int, action: Action) -> bool:
+    """A card leaving a hand shows it; a card drawn from the stock is chance. Captures,
+    remnants and passing show nothing hidden."""
+    if isinstance(action, Take):
+        return action.from_discard < state.diamond_owed
+    return not isinstance(action, Capture | Remnant | Pass)
+
+
 # -- wording ------------------------------------------------------------------------------------
 
 

@@ -139,6 +139,9 @@ class CardsState(State):
     def scores(self) -> tuple[float, ...]:
         return tuple(float(h) for h in self.happiness)
 
+    def reveals(self, seat: int, action: Action) -> bool | None:
+        return _legal.reveals(self, seat, action)
+
     def view(self, seat: int | None) -> JSON:
         return _position.view(self, seat)
 

@@ -1,0 +1,35 @@
+"""Which actions may be taken back: never one that revealed something hidden or drew on chance.
+
+Players of online board games expect to undo a slip within their own turn, but undo must
+never let anyone redraw a card. An action is *undoable* when carrying it out told no seat
+anything it could not see before: a game may say so exactly (:meth:`State.reveals`);
+otherwise it is tested generically by re-sampling, for each seat, everything that seat
+cannot see (:meth:`State.determinize`) and checking that the action is still legal and
+leaves that seat's view exactly as it really is.
+"""
+
+from __future__ import annotations
+
+from vita.core.rng import Rng
+from vita.core.state import Action, State
+
+SAMPLES = 6
+
+
+def reveals(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
+    """Whether ``action`` (by ``seat``, turning ``before`` into ``after``) revealed anything."""
+    exact = before.reveals(seat, action)
+    if exact is not None:
+        return exact
+    rng = Rng(before.rng.state ^ 0x5DEECE66D)
+    for observer in [seat, *(s for s in range(before.num_players) if s != seat)]:
+        expected = after.view(observer)
+        for _ in range(samples):
+            world = before.determinize(observer, rng)
+            world.log = None
+            if world.why_illegal(seat, action) is not None:
+                return True  # it showed that the seat held what others could not see
+            world.apply_trusted(seat, action)
+            if world.view(observer) != expected:
+                return True
+    return False

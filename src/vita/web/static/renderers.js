@@ -1,0 +1,66 @@
+// Shared helpers for game renderers, and the generic renderer every game falls back on.
+//
+// A renderer is window.VitaRenderers[gameId] = (payload, ctx) => HTMLElement. The payload is
+// what the server sends a seat (view, legal actions, log...). ctx.pick(words) narrows the
+// choices to the legal actions containing those words: a renderer makes a card or a space
+// clickable by calling it. ctx.catalogue holds card texts (hover or tap shows them).
+window.VitaRenderers = window.VitaRenderers || {};
+
+window.h = function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "className") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+};
+
+// Seats are told apart by a shape and a name beside the colour (colour-blind friendly).
+window.SEAT_MARKS = ["●", "■", "▲", "◆", "★", "✚", "⬟", "⬢"];
+window.SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#2e8b57", "#b8860b", "#8e44ad", "#16a085", "#d35400", "#555"];
+window.seatMark = seat => h("span", {className: "seat-mark", style: `color:${SEAT_COLOURS[seat % 8]}`,
+                                      "aria-label": `seat ${seat + 1}`}, SEAT_MARKS[seat % 8]);
+
+// Make an element choose among the legal actions containing `words` (if there are any).
+window.pickable = function pickable(node, ctx, words) {
+  if (!ctx.legal.length) return node;
+  const list = words.split(" ");
+  const matching = ctx.legal.filter(a => list.every(w => a.notation.split(" ").includes(w)));
+  if (!matching.length) return node;
+  node.classList.add("clickable");
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", `choose: ${words}`);
+  const go = () => ctx.pick(list);
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+  return node;
+};
+
+// Show a card's full text on hover (and on tap, for phones).
+window.withTip = function withTip(node, text) {
+  if (!text) return node;
+  node.title = text;
+  node.addEventListener("click", () => {
+    let tip = document.querySelector(".tip");
+    if (!tip) { tip = h("div", {className: "tip", role: "tooltip"}); document.body.appendChild(tip); }
+    tip.textContent = text;
+    const box = node.getBoundingClientRect();
+    tip.style.left = `${Math.max(4, Math.min(window.innerWidth - 330, box.left))}px`;
+    tip.style.top = `${box.bottom + 6}px`;
+    clearTimeout(tip.timer);
+    tip.timer = setTimeout(() => tip.remove(), 4000);
+  });
+  return node;
+};
+
+window.VitaRenderers.generic = function generic(payload) {
+  return h("div", {}, h("p", {}, "This game has no table drawing yet: its position as JSON."),
+           h("pre", {className: "json"}, JSON.stringify(payload.view, null, 1)));
+};
