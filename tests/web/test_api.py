@@ -1,0 +1,200 @@
+"""Every endpoint of the JSON API, and the refusals the house rules ask for."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+from tests.web.conftest import new_table, view, wait_for
+
+from vita.core import GameRecord, replay
+from vita.registry import get_game
+
+
+def test_games_and_catalogue(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert {"pursuit", "pursuit-cards"} <= set(games)
+    assert "heuristic" in games["pursuit"]["bots"]
+    assert "players" in games["pursuit"]["options"]["properties"]
+    catalogue = client.get("/api/games/pursuit/catalogue").json()
+    assert catalogue["act-in-play"]["name"] == "Act in Play"
+    assert client.get("/api/games/chess/catalogue").status_code == 404
+
+
+def test_create_table_gives_a_link_per_person(client: TestClient) -> None:
+    data = new_table(client, seats=[{"name": "Ana"}, {"name": "Bot", "kind": "bot", "bot": "random"}])
+    people = [s for s in data["seats"] if "link" in s]
+    assert len(people) == 1 and people[0]["link"].endswith(people[0]["token"])
+    assert data["spectator_link"].endswith("/watch") and data["owner_token"]
+    info = client.get(f"/api/tables/{data['table']}").json()
+    assert info["game"] == "pursuit-cards" and info["seq"] == 0 and not info["over"]
+    assert "token" not in json.dumps(info)
+
+
+def test_bad_requests_are_refused_with_a_reason(client: TestClient) -> None:
+    reply = client.post("/api/tables", json={"game": "chess", "seats": [{"name": "A"}, {"name": "B"}]})
+    assert reply.status_code == 404 and "unknown game 'chess'" in reply.json()["error"]
+    reply = client.post("/api/tables", json={"game": "pursuit-cards", "seats": [{"name": "A"}]})
+    assert reply.status_code == 422 and "players" in reply.json()["error"]
+    reply = client.post("/api/tables", json={"game": "pursuit", "seats": [{"name": "A", "kind": "wizard"}]})
+    assert reply.status_code == 422
+    reply = client.post("/api/tables", json={"game": "pursuit",
+                                             "seats": [{"name": "A"}, {"name": "B", "kind": "bot", "bot": "genius"}]})
+    assert reply.status_code == 422 and "unknown bot" in reply.json()["error"]
+    reply = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert reply.status_code == 422 and "invalid request" in reply.json()["error"]
+    reply = client.post("/api/tables", content=b"x" * 70_000, headers={"content-type": "application/json"})
+    assert reply.status_code == 413
+    assert client.get("/api/tables/nope/view").status_code == 404
+
+
+def test_a_seat_sees_its_hand_and_nobody_elses(client: TestClient) -> None:
+    data = new_table(client)
+    ana, ben = (s["token"] for s in data["seats"])
+    table = data["table"]
+    mine = view(client, table, ana)
+    assert mine["seat"] == 0 and mine["view"]["players"][0]["hand"] is not None
+    assert mine["view"]["players"][1]["hand"] is None and mine["legal"]
+    theirs = view(client, table, ben)
+    assert theirs["view"]["players"][0]["hand"] is None and theirs["legal"] == []
+    public = view(client, table)
+    assert all(p["hand"] is None for p in public["view"]["players"]) and public["seat"] is None
+    assert client.get(f"/api/tables/{table}/view", params={"token": "guess"}).status_code == 403
+
+
+def test_actions_carry_their_move_number(client: TestClient) -> None:
+    data = new_table(client)
+    table, ana = data["table"], data["seats"][0]["token"]
+    first = view(client, table, ana)
+    action = first["legal"][-1]["notation"]
+    reply = client.post(f"/api/tables/{table}/actions", json={"token": ana, "seq": 0, "action": action})
+    assert reply.status_code == 200 and reply.json()["seq"] == 1
+    again = client.post(f"/api/tables/{table}/actions", json={"token": ana, "seq": 0, "action": action})
+    assert again.status_code == 409 and "stale" in again.json()["error"]
+    assert view(client, table)["seq"] == 1, "a duplicate is never applied twice"
+
+
+def test_illegal_actions_change_nothing(client: TestClient) -> None:
+    data = new_table(client)
+    table, ana, ben = data["table"], data["seats"][0]["token"], data["seats"][1]["token"]
+    before = view(client, table, ana)
+    for token, action, status, text in [
+        (ana, "fly away", 400, "cannot read"),
+        (ana, "discard 10Z", 400, "is not a card"),
+        (ana, "activate 7H m9@1", 400, ""),
+        (ben, before["legal"][0]["notation"], 400, "not asked to act"),
+        ("guess", "discard AH", 403, "opens no seat"),
+    ]:
+        reply = client.post(f"/api/tables/{table}/actions", json={"token": token, "seq": 0, "action": action})
+        assert reply.status_code == status, reply.text
+        assert text in reply.json()["error"]
+    reply = client.post(f"/api/tables/{table}/actions", json={"token": ana, "seq": 0})
+    assert reply.status_code == 422
+    assert view(client, table, ana) == before
+
+
+def test_bots_play_their_turns(client: TestClient) -> None:
+    data = new_table(client, game="pursuit", seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "random"}])
+    table, ana = data["table"], data["seats"][0]["token"]
+    state = view(client, table, ana)
+    for _ in range(3):  # both choose a child trait; the bot's turns come by themselves
+        if state["your_turn"]:
+            client.post(f"/api/tables/{table}/actions",
+                        json={"token": ana, "seq": state["seq"], "action": state["legal"][0]["notation"]})
+        wait_for(lambda: view(client, table, ana)["your_turn"] or view(client, table)["over"])
+        state = view(client, table, ana)
+    assert any("Bo " in line or line.startswith("Bo") for line in state["log"])
+
+
+def test_undo_only_what_revealed_nothing(client: TestClient) -> None:
+    data = new_table(client, game="pursuit", seats=[{"name": "Ana"}, {"name": "Ben"}], seed=3)
+    table, ana, ben = data["table"], data["seats"][0]["token"], data["seats"][1]["token"]
+
+    def act(token: str, action: str) -> dict:
+        seq = view(client, table)["seq"]
+        reply = client.post(f"/api/tables/{table}/actions", json={"token": token, "seq": seq, "action": action})
+        assert reply.status_code == 200, reply.text
+        return reply.json()
+
+    trait = view(client, table, ana)["legal"][0]["notation"]
+    assert act(ana, trait)["undo"] is False  # a hidden choice became public
+    act(ben, view(client, table, ben)["legal"][0]["notation"])
+    assert act(ana, "study")["undo"] is True
+    reply = client.post(f"/api/tables/{table}/undo", json={"token": ana, "seq": view(client, table)["seq"]})
+    assert reply.status_code == 200 and reply.json()["seq"] == 2
+    assert view(client, table, ana)["your_turn"]
+    project = next(a["notation"] for a in view(client, table, ana)["legal"] if a["notation"].startswith("take-project"))
+    assert act(ana, project)["undo"] is False  # a new card was drawn onto the board
+    reply = client.post(f"/api/tables/{table}/undo", json={"token": ana})
+    assert reply.status_code == 409 and "nothing to undo" in reply.json()["error"]
+    reply = client.post(f"/api/tables/{table}/undo", json={"token": ben})
+    assert reply.status_code == 409
+
+
+def test_resign_and_a_bot_takes_over(client: TestClient) -> None:
+    data = new_table(client)
+    table, ana, owner = data["table"], data["seats"][0]["token"], data["owner_token"]
+    reply = client.post(f"/api/tables/{table}/resign", json={"token": ana})
+    assert reply.status_code == 200 and reply.json()["seats"][0]["resigned"]
+    assert view(client, table, ana)["legal"] == []
+    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": "wrong", "bot": "random"})
+    assert reply.status_code == 403
+    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": owner, "bot": "random"})
+    assert reply.status_code == 200 and reply.json()["seats"][0]["kind"] == "bot"
+    wait_for(lambda: view(client, table)["seq"] > 0)
+    assert client.get(f"/api/tables/{table}/view", params={"token": ana}).status_code == 403
+
+
+def test_a_finished_game_scores_replays_and_rematches(client: TestClient) -> None:
+    data = new_table(client, seats=[{"name": "A", "kind": "bot", "bot": "random"},
+                                    {"name": "B", "kind": "bot", "bot": "random"}])
+    table, owner = data["table"], data["owner_token"]
+    assert client.get(f"/api/tables/{table}/replay/0").status_code == 409
+    with client.websocket_connect(f"/api/tables/{table}/ws"):  # a spectator arriving starts the bots
+        wait_for(lambda: view(client, table)["over"], timeout=60)
+    final = view(client, table)
+    assert final["scores"] and final["ranking"] and final["breakdown"]
+    record = GameRecord.from_json(client.get(f"/api/tables/{table}/record").json())
+    replayed = replay(get_game("pursuit-cards"), record)
+    assert list(replayed.scores()) == final["scores"]
+    step = client.get(f"/api/tables/{table}/replay/3").json()
+    assert step["step"] == 3 and step["total"] == final["seq"] and step["action"]
+    assert client.get(f"/api/tables/{table}/replay/99999").status_code == 404
+    assert client.post(f"/api/tables/{table}/rematch", json={"owner_token": "x"}).status_code == 403
+    again = client.post(f"/api/tables/{table}/rematch", json={"owner_token": owner})
+    assert again.status_code == 201
+    assert client.get(f"/api/tables/{again.json()['table']}").json()["rematch_of"] == table
+
+
+def test_websocket_pushes_every_change(client: TestClient) -> None:
+    data = new_table(client)
+    table, ana, ben = data["table"], data["seats"][0]["token"], data["seats"][1]["token"]
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={ben}") as socket:
+        first = socket.receive_json()
+        assert first["seat"] == 1 and first["view"]["players"][0]["hand"] is None
+        action = view(client, table, ana)["legal"][-1]["notation"]
+        client.post(f"/api/tables/{table}/actions", json={"token": ana, "seq": 0, "action": action})
+        pushed = socket.receive_json()
+        while pushed["seq"] == 0:
+            pushed = socket.receive_json()
+        assert pushed["seq"] == 1 and pushed["your_turn"]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as spectator:
+        assert all(p["hand"] is None for p in spectator.receive_json()["view"]["players"])
+
+
+def test_pages(client: TestClient) -> None:
+    data = new_table(client, game="pursuit")
+    table, ana, owner = data["table"], data["seats"][0]["token"], data["owner_token"]
+    assert "New table" in client.get("/").text
+    page = client.get(f"/t/{table}", params={"token": ana}).text
+    assert '"mode": "play"' in page and "/static/games/pursuit.js" in page
+    assert client.get(f"/t/{table}/watch").status_code == 200
+    assert client.get(f"/t/{table}/replay").status_code == 200
+    assert client.get(f"/t/{table}", params={"token": "bad"}).status_code == 403
+    assert ana in client.get(f"/t/{table}/owner", params={"key": owner}).text
+    assert client.get(f"/t/{table}/owner", params={"key": "bad"}).status_code == 403
+    assert client.get(f"/t/{table}/hotseat", params={"key": owner}).status_code == 200
+    links = client.get(f"/api/tables/{table}/owner", params={"key": owner}).json()
+    assert links["seats"][0]["token"] == ana
+    spec = client.get("/openapi.json").json()
+    assert "/api/tables/{table_id}/actions" in spec["paths"]
