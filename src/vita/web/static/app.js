@@ -11,6 +11,7 @@
   let lastLogSize = 0;
   let catalogue = {};
   let socket = null;
+  let handingOver = null;      // hot seat: the latest data, kept hidden until the next person is ready
   const plainTitle = document.title;
 
   const seatToken = seat => cfg.mode === "hotseat" ? (cfg.tokens || {})[seat] : cfg.token;
@@ -49,17 +50,26 @@
 
   function handOver(data) {
     const name = data.seats[shownSeat].name;
-    el("board").innerHTML = ""; el("actions").innerHTML = "";
+    handingOver = data;
+    el("board").innerHTML = ""; el("actions").innerHTML = ""; el("log").innerHTML = "";
     el("handover-text").textContent = `Pass the device to ${name}.`;
     el("handover").hidden = false;
     el("handover-ok").focus();
-    el("handover-ok").onclick = () => { el("handover").hidden = true; show(data); };
+    el("handover-ok").onclick = () => {
+      const latest = handingOver;
+      handingOver = null;
+      el("handover").hidden = true;
+      show(latest);
+    };
   }
 
   function show(data) {
+    if (handingOver) { handingOver = data; return; }  // nothing of the next seat shows before it is ready
     const changed = payload && data.seq !== payload.seq;
     if (changed) { picked = []; filter = []; }
     payload = data;
+    el("app").dataset.seq = data.seq;
+    el("app").dataset.seat = data.seat === null ? "" : data.seat;
     drawStatus(data);
     const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: words => { filter = words; picked = []; drawActions(); },
                  seats: data.seats};

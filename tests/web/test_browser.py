@@ -1,0 +1,204 @@
+"""End to end in headless Chromium (Debian's package, driven by Playwright): two people in two
+browser contexts play a whole game; a reload and a server restart mid-game; a spectator who
+cannot see a hand; the hot seat's hand-over screen."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from vita.web.app import create_app
+
+CHROMIUM = os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def require_browser() -> None:
+    if not Path(CHROMIUM).exists() or (shutil.which("node") is None and False):
+        message = f"no Chromium at {CHROMIUM} (Debian's chromium package)"
+        if os.environ.get("VITA_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"a browser is required (VITA_REQUIRE_BROWSER=1): {message}")
+        pytest.skip(message)
+
+
+class Server:
+    """The app under uvicorn in a thread, on a free port; it can be stopped and started again."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.thread: threading.Thread | None = None
+        self.server: uvicorn.Server | None = None
+
+    def start(self) -> None:
+        app = create_app(self.db, bot_delay=0)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        assert self.server is not None and self.thread is not None
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def api(self, method: str, path: str, **kwargs: Any) -> Any:
+        reply = httpx.request(method, self.base + path, timeout=10, **kwargs)
+        assert reply.status_code < 400, reply.text
+        return reply.json()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    require_browser()
+    running = Server(str(tmp_path / "e2e.sqlite"))
+    running.start()
+    yield running
+    if running.server is not None and not running.server.should_exit:
+        running.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def table(server: Server, game: str = "pursuit-cards", seed: int = 11) -> dict[str, Any]:
+    data: dict[str, Any] = server.api("POST", "/api/tables", json={
+        "game": game, "seed": seed, "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    return data
+
+
+def public(server: Server, table_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = server.api("GET", f"/api/tables/{table_id}/view")
+    return data
+
+
+def play_one(page: Any, seq: int) -> None:
+    """On the page of the seat to act, at move ``seq``: click the first choice offered."""
+    page.wait_for_selector(f'#app[data-seq="{seq}"]', timeout=15_000)
+    for _ in range(10):
+        choice = page.locator("#actions button.choice")
+        if choice.count():
+            choice.first.click()
+            return
+        page.locator("#actions .words button").first.click()
+    raise AssertionError("no choice could be reached")
+
+
+def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        state = public(server, table_id)
+        if state["seq"] > seq:
+            return state
+        time.sleep(0.03)
+    raise AssertionError(f"the game did not move past {seq}")
+
+
+def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
+    data = table(server)
+    pages = []
+    for seat in data["seats"]:
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        page = context.new_page()
+        page.goto(seat["link"])
+        pages.append(page)
+    state = public(server, data["table"])
+    moves = 0
+    while not state["over"]:
+        play_one(pages[state["to_move"][0]], state["seq"])
+        state = wait_past(server, data["table"], state["seq"])
+        moves += 1
+        assert moves < 3000
+    for page in pages:
+        page.wait_for_selector("#end:not([hidden])", timeout=15_000)
+        assert "Final scores" in page.inner_text("#end")
+    record = server.api("GET", f"/api/tables/{data['table']}/record")
+    assert record["result"]["scores"] == state["scores"] and len(record["actions"]) == moves
+
+
+def test_reload_and_server_restart_mid_game(server: Server, browser: Any) -> None:
+    data = table(server, seed=12)
+    pages = []
+    for seat in data["seats"]:
+        page = browser.new_context().new_page()
+        page.goto(seat["link"])
+        pages.append(page)
+    state = public(server, data["table"])
+    for _ in range(6):
+        play_one(pages[state["to_move"][0]], state["seq"])
+        state = wait_past(server, data["table"], state["seq"])
+    # A reload shows exactly the same table.
+    ana = pages[0]
+    ana.wait_for_selector(f'#app[data-seq="{state["seq"]}"]')
+    hand = ana.inner_text(".hand")
+    ana.reload()
+    ana.wait_for_selector(f'#app[data-seq="{state["seq"]}"]')
+    assert ana.inner_text(".hand") == hand
+    # The server restarts: the pages reconnect and the game goes on where it was.
+    server.stop()
+    server.start()
+    mover = pages[state["to_move"][0]]
+    play_one(mover, state["seq"])
+    after = wait_past(server, data["table"], state["seq"])
+    assert after["seq"] == state["seq"] + 1
+
+
+def test_a_spectator_cannot_see_a_hand(server: Server, browser: Any) -> None:
+    data = table(server)
+    page = browser.new_context().new_page()
+    page.goto(data["spectator_link"])
+    page.wait_for_selector('#app[data-seq="0"]')
+    assert page.locator(".hand").count() == 0
+    assert "cards in hand" in page.inner_text("#board")
+    assert "You are watching" in page.inner_text("#actions")
+    # Nor can a guessed token open a seat.
+    guessed = page.goto(f"{server.base}/t/{data['table']}?token=guess")
+    assert guessed is not None and guessed.status == 403
+
+
+def test_hot_seat_hands_over_between_people(server: Server, browser: Any) -> None:
+    data = table(server, game="pursuit", seed=4)
+    page = browser.new_context().new_page()
+    page.goto(data["hotseat_link"])
+    page.wait_for_selector('#app[data-seat="0"]')
+    play_one(page, 0)  # Ana keeps a child trait; then it is Ben's choice
+    page.wait_for_selector("#handover:not([hidden])")
+    assert "Pass the device to Ben" in page.inner_text("#handover")
+    assert page.inner_text("#board") == ""
+    page.click("#handover-ok")
+    page.wait_for_selector('#app[data-seat="1"]')
+    assert "Ben" in page.inner_text("#title")
+
+
+def test_your_turn_signal_in_the_title(server: Server, browser: Any) -> None:
+    data = table(server)
+    page = browser.new_context().new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"]')
+    assert page.title().startswith("● Your turn")
+    assert page.locator("#favicon").get_attribute("href").startswith("data:image/svg")
