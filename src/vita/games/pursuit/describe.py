@@ -101,10 +101,10 @@ def _exchanges(state: PursuitState) -> tuple[tuple[str, Amount, Amount], ...]:
 
 
 def amount_text(amount: Amount) -> str:
-    """Compact icons: ``2K 1C 3$ 1⧗ +1STH 2LTH 1Relax 1Health``."""
+    """Compact icons: ``2K 1C 3$ 1 hourglass +1STH 2LTH 1Relax 1Health``."""
     parts = [f"{n}{letter}" for n, letter in zip(amount.res, "KCI$", strict=True) if n]
     if amount.hourglass:
-        parts.append(f"{amount.hourglass}⧗")
+        parts.append(f"{amount.hourglass} hourglass")
     if amount.sth:
         parts.append(f"{amount.sth:+d}STH")
     if amount.lth:

@@ -114,4 +114,4 @@ def _player(view: dict[str, Any], deck: Deck, index: int, p: dict[str, Any], min
 
 def _level_note(holding: dict[str, Any]) -> str:
     level = f"at L{holding['level']}" if holding["level"] else "group"
-    return level + (f", {holding['hourglasses']}⧗ on it" if holding["hourglasses"] else "")
+    return level + (f", {holding['hourglasses']} hourglasses on it" if holding["hourglasses"] else "")

@@ -7,7 +7,7 @@
 
   function pc(word, extra) {
     const suit = word.startsWith("JK") ? "JK" : word.slice(-1);
-    const shown = word.startsWith("JK") ? `🃏${word.slice(2)}` : word + (SIGN[suit] || "");
+    const shown = word.startsWith("JK") ? word : word + (SIGN[suit] || "");
     return h("span", {className: `pc ${suit}`, "data-card": word, "aria-label": word}, shown, extra || null);
   }
 

@@ -18,7 +18,7 @@
   function holding(h0, ctx, label) {
     const words = h0.card;
     return card(h0.card, ctx, {level: h0.level, label: (h0.level ? `at L${h0.level}` : label || "group") +
-      (h0.hourglasses ? `, ${h0.hourglasses}⧗ on it` : "")}, words);
+      (h0.hourglasses ? `, ${h0.hourglasses} hourglasses on it` : "")}, words);
   }
 
   window.VitaRenderers["pursuit"] = function (payload, ctx) {
@@ -54,7 +54,7 @@
           h("span", {className: "stat", title: "Short Term Happiness"}, "STH ", h("b", {}, p.sth > 0 ? `+${p.sth}` : p.sth)),
           h("span", {className: "stat", title: "Long Term Happiness"}, "LTH ", h("b", {}, p.lth)),
           h("span", {className: "stat", title: "stress track"}, "stress ", h("b", {}, p.stress_space)),
-          h("span", {className: "stat", title: "hourglasses left / this round"}, "⧗ ", h("b", {}, `${hg.hand}/${hg.total}`)),
+          h("span", {className: "stat", title: "hourglasses left / this round"}, "hourglasses ", h("b", {}, `${hg.hand}/${hg.total}`)),
           h("span", {className: "stat"}, "slots ", h("b", {}, `${p.slots}/3`))),
         h("p", {}, `child trait: ${p.trait || "(to choose)"}`, Array.isArray(p.offer) && !p.trait ? ` — dealt: ${p.offer.join(", ")}` : ""));
       if (Array.isArray(p.offer) && !p.trait) {

@@ -1,0 +1,83 @@
+"""Screenshots of every game's table, at a desktop and a phone size, for docs/screenshots/.
+
+    python tools/screenshots.py            # needs Debian's chromium (or VITA_CHROMIUM)
+
+A table per game: seat 1 is a person (whose page is photographed), the others heuristic
+bots; the person's moves are chosen by a heuristic bot too, until the game is well under way.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import httpx
+from tests.web.test_browser import ARGS, Server
+
+from vita.registry import GAMES, get_game, make_bot
+
+OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40)}
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(str(Path(folder) / "shots.sqlite"))
+        server.start()
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium"),
+                                                 args=ARGS)
+            for game_id in GAMES:
+                players, moves = SETUPS.get(game_id, (2, 30))
+                seats = [{"name": "Ana"}] + [{"name": n, "kind": "bot", "bot": "heuristic"}
+                                               for n in ("Ben", "Cleo", "Dan", "Eve")[: players - 1]]
+                data = server.api("POST", "/api/tables", json={"game": game_id, "seed": 2, "seats": seats})
+                token, table = data["seats"][0]["token"], data["table"]
+                page = browser.new_context().new_page()
+                page.goto(data["seats"][0]["link"])
+                advance(server, table, token, game_id, moves)
+                for size, (width, height) in SIZES.items():
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.reload()
+                    page.wait_for_selector("#board > *")
+                    page.wait_for_timeout(300)
+                    path = OUT / f"{game_id}-{size}.png"
+                    page.screenshot(path=str(path), full_page=size == "desktop")
+                    print(path)
+            browser.close()
+        server.stop()
+
+
+def advance(server: Server, table: str, token: str, game_id: str, moves: int) -> None:
+    """Let the game run until ``moves`` actions were played, the person's chosen by a bot."""
+    game = get_game(game_id)
+    bot = make_bot(game_id, "heuristic", 1)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        view = server.api("GET", f"/api/tables/{table}/view", params={"token": token})
+        if view["seq"] >= moves or view["over"]:
+            return
+        if not view["your_turn"]:
+            time.sleep(0.05)
+            continue
+        record = server.api("GET", f"/api/tables/{table}/record")
+        state = game.new_state(game.make_options(record["options"]), record["seed"], log=False)
+        for seat, text in record["actions"]:
+            state.apply(state.parse(text, seat), seat)
+        action = bot.choose(state, 0)
+        # A bot may have moved meanwhile (a 409 then): just look again.
+        httpx.post(f"{server.base}/api/tables/{table}/actions",
+                   json={"token": token, "seq": view["seq"], "action": str(action)}, timeout=10)
+
+
+if __name__ == "__main__":
+    main()
