@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import time
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 from tests.web.conftest import new_table, view, wait_for
 
 from vita.core import GameRecord, replay
 from vita.registry import get_game
+from vita.web.app import create_app
+from vita.web.store import Store
 
 
 def test_games_and_catalogue(client: TestClient) -> None:
@@ -134,6 +138,12 @@ def test_undo_only_what_revealed_nothing(client: TestClient) -> None:
 def test_resign_and_a_bot_takes_over(client: TestClient) -> None:
     data = new_table(client)
     table, ana, owner = data["table"], data["seats"][0]["token"], data["owner_token"]
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={ana}") as socket:
+        socket.receive_json()
+        reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": owner, "bot": "random"})
+        assert reply.status_code == 409 and "Ana is here" in reply.json()["error"]
+    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": owner, "bot": "random"})
+    assert reply.status_code == 409 and "has been away for" in reply.json()["error"]
     reply = client.post(f"/api/tables/{table}/resign", json={"token": ana})
     assert reply.status_code == 200 and reply.json()["seats"][0]["resigned"]
     assert view(client, table, ana)["legal"] == []
@@ -143,6 +153,16 @@ def test_resign_and_a_bot_takes_over(client: TestClient) -> None:
     assert reply.status_code == 200 and reply.json()["seats"][0]["kind"] == "bot"
     wait_for(lambda: view(client, table)["seq"] > 0)
     assert client.get(f"/api/tables/{table}/view", params={"token": ana}).status_code == 403
+
+
+def test_a_seat_away_long_enough_goes_to_a_bot(tmp_path: Path) -> None:
+    app = create_app(store=Store.open(str(tmp_path / "away.sqlite")), bot_delay=0, away_timeout=0.2)
+    with TestClient(app) as client:
+        data = new_table(client)
+        time.sleep(0.3)
+        reply = client.post(f"/api/tables/{data['table']}/seats/1/bot",
+                            json={"owner_token": data["owner_token"], "bot": "heuristic"})
+        assert reply.status_code == 200 and reply.json()["seats"][1]["bot"] == "heuristic"
 
 
 def test_a_finished_game_scores_replays_and_rematches(client: TestClient) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -111,13 +112,13 @@ async def _too_large(send: Send, limit: int) -> None:
 
 
 def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay: float = 0.4,
-               store: Store | None = None) -> FastAPI:
+               away_timeout: float = 60.0, store: Store | None = None) -> FastAPI:
     """The app, storing in ``db`` (a URL or SQLite path; default: ``vita.sqlite`` in ``data_dir``)."""
     if store is None:
         folder = Path(data_dir or os.environ.get("VITA_DATA", "data"))
         folder.mkdir(parents=True, exist_ok=True)
         store = Store.open(db or str(folder / "vita.sqlite"))
-    rooms = Rooms(store, bot_delay=bot_delay)
+    rooms = Rooms(store, bot_delay=bot_delay, away_timeout=away_timeout)
     app = FastAPI(
         title="vita", version=__version__,
         description="Play life-simulation tabletop games in the browser, with friends and bots. "
@@ -182,10 +183,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     def view(table_id: str, token: str | None = None) -> dict[str, Any]:
         """A seat's view (with its token) or the public view: legal actions, log, result."""
         room = rooms.get(table_id)
-        seat = room.seat_of(token)
-        if seat is not None:
-            room.last_seen[seat] = 0
-        return room.payload(seat)
+        return room.payload(room.seat_of(token))
 
     @app.post("/api/tables/{table_id}/actions", tags=["play"])
     async def act(table_id: str, move: Move) -> dict[str, Any]:
@@ -208,7 +206,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", tags=["tables"])
     async def hand_to_bot(table_id: str, seat: int, body: HandToBot) -> dict[str, Any]:
-        """The owner hands a seat (resigned, or whose player left) to a bot."""
+        """The owner hands a seat to a bot: once its player resigned or has been away a while."""
         room = await rooms.hand_to_bot(table_id, body.owner_token, seat, body.bot)
         return room.payload(None)
 
@@ -271,6 +269,8 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         finally:
             if follower in room.followers:
                 room.followers.remove(follower)
+            if seat is not None and not room.connected(seat):
+                room.away_since[seat] = time.monotonic()
             await rooms.push(room)
 
     # -- pages ---------------------------------------------------------------------------------

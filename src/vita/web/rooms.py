@@ -53,8 +53,9 @@ class Room:
     actions: list[ActionRow]
     followers: list[Follower] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    last_seen: dict[int, float] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)  # seat → when its last page closed
     bot_task: asyncio.Task[None] | None = None
+    loaded_at: float = field(default_factory=time.monotonic)
 
     @property
     def seq(self) -> int:
@@ -123,15 +124,23 @@ class Room:
     def connected(self, seat: int) -> bool:
         return any(f.seat == seat for f in self.followers)
 
+    def away_for(self, seat: int) -> float:
+        """Seconds since the seat's last page closed (0 while one is open)."""
+        if self.connected(seat):
+            return 0.0
+        return time.monotonic() - self.away_since.setdefault(seat, self.loaded_at)
+
 
 class Rooms:
     """Every live table of a server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.4, bot_budget: float = 5.0) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.4, bot_budget: float = 5.0,
+                 away_timeout: float = 60.0) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
+        self.away_timeout = away_timeout
 
     # -- loading and creating ------------------------------------------------------------
 
@@ -181,6 +190,7 @@ class Rooms:
                        seed=seed, engine=__version__, owner_token=new_token(), created_at=now(),
                        seats=seat_rows, rematch_of=rematch_of)
         self.store.create_table(row)
+        self.get(row.id)  # live from now on: a seat's time away counts from here
         return row
 
     # -- changing a table -----------------------------------------------------------------------
@@ -263,8 +273,13 @@ class Rooms:
             make_bot(room.row.game, bot, 0)
         except KeyError as error:
             raise Refused(422, str(error.args[0])) from None
+        row = room.row.seats[seat]
+        if row.kind == "human" and not row.resigned and room.away_for(seat) < self.away_timeout:
+            away = room.away_for(seat)
+            state = "is here" if away == 0 else f"has been away for {away:.0f} s"
+            raise Refused(409, f"{row.name} {state}: a seat goes to a bot once its player resigned "
+                               f"or has been away for {self.away_timeout:.0f} s")
         async with room.lock:
-            row = room.row.seats[seat]
             row.kind, row.bot, row.resigned = "bot", bot, False
             row.token = None
             self.store.update_seat(room.row.id, row)
