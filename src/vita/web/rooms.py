@@ -321,6 +321,10 @@ class Rooms:
             async with room.lock:
                 if room.state.to_move()[:1] != (seat,):
                     continue
-                self._apply(room, seat, room.seq, str(action))
+                try:
+                    self._apply(room, seat, room.seq, str(action))
+                except Refused:
+                    # A bot must never stall a table: any legal action will do.
+                    self._apply(room, seat, room.seq, str(RandomBot(room.seq).choose(room.state, seat)))
             spent = time.monotonic() - started
             await self.push(room, f"{spec.name} played in {spent:.1f}s")
