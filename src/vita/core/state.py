@@ -32,6 +32,7 @@ from vita.core.rng import Rng
 
 if TYPE_CHECKING:
     from vita.core.bots import BotFactory
+    from vita.core.codec import ActionCodec, Observer
 
 JSON = dict[str, Any]
 
@@ -290,6 +291,18 @@ class Game(abc.ABC, Generic[S, Opts]):
         """The game's terminal renderer: a callable ``render(view, seat)`` returning a rich
         renderable for a seat's view (``None``: the generic JSON display is used)."""
         return None
+
+    def ai_interface(self, options: Opts) -> tuple[ActionCodec, Observer] | None:
+        """The fixed action numbering and observation vector learning agents use
+        (:mod:`vita.core.codec`); ``None`` if the game has none yet."""
+        return None
+
+    def outcome(self, state: S) -> list[float]:
+        """Each seat's reward at the end, from +1 (first) to -1 (last); shared places share."""
+        n = state.num_players
+        if n == 1:
+            return [1.0 if state.ranking()[0] == 1 else -1.0]
+        return [1.0 - 2.0 * (rank - 1) / (n - 1) for rank in state.ranking()]
 
     def catalogue(self, options: Opts) -> JSON:
         """Card texts by id, for front ends to show a card's full text (``{}``: none)."""

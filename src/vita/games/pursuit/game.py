@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
+from vita.core.codec import ActionCodec, Observer
 from vita.core.state import JSON, Game
 from vita.games.pursuit import position
 from vita.games.pursuit.cards import Deck, check_directory, load_deck
@@ -59,6 +60,17 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         from vita.games.pursuit.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def ai_interface(self, options: PursuitOptions) -> tuple[ActionCodec, Observer] | None:
+        from vita.games.pursuit.ai import interface
+
+        return interface(self.deck(options))
+
+    def outcome(self, state: PursuitState) -> list[float]:
+        """Solo: +1 for a won game (three goals, 50 LTH), -1 otherwise; else by rank."""
+        if state.solo and state.results is not None:
+            return [1.0 if state.results[0].get("won") else -1.0]
+        return super().outcome(state)
 
     def catalogue(self, options: PursuitOptions) -> JSON:
         from vita.games.pursuit.describe import catalogue

@@ -1,0 +1,128 @@
+"""Any vita game as a PettingZoo AEC environment (the multi-agent standard of Farama).
+
+    from vita.ai.pettingzoo import env
+    game = env("pursuit-cards", players=3)
+    game.reset(seed=1)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        action = None if termination or truncation else sample(observation["action_mask"])
+        game.step(action)
+
+Agents are ``player_0`` … ``player_{n-1}``. The action space is ``Discrete(codec.size)``
+(the game's fixed numbering) and each observation is ``{"observation": float32 vector,
+"action_mask": int8 vector}``, holding only what that seat may see. The agent asked to act
+is the first seat in ``state.to_move()`` (a defender acting out of turn included); rewards
+come at the end, from ``Game.outcome`` (+1 first … -1 last). An illegal action number
+raises :class:`vita.core.IllegalAction` with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from vita.core.codec import legal_mask
+from vita.core.errors import IllegalAction
+from vita.core.state import State
+from vita.registry import get_game
+
+
+class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
+    """A game of the registry as an AEC environment."""
+
+    # PettingZoo's API: a class attribute, completed per environment with its name.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = get_game(game_id)
+        self.game_options = self.game.make_options(options)
+        interface = self.game.ai_interface(self.game_options)
+        if interface is None:
+            raise ValueError(f"{game_id} has no AI interface yet")
+        self.codec, self.observer = interface
+        players: int = getattr(self.game_options, "players", 1)
+        self.metadata = {**self.metadata, "name": f"vita_{game_id.replace('-', '_')}"}
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self._spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self._actions = {agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents}
+        self.state_: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._actions[agent]
+
+    def seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        logging = self.render_mode is not None
+        self.state_ = self.game.new_state(self.game_options, 0 if seed is None else seed, log=logging)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state_.to_move()[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state_ is not None
+        seat = self.seat(agent)
+        observation = np.asarray(self.observer.observe(self.state_, seat), dtype=np.float32)
+        mask = legal_mask(self.codec, self.state_, seat) if self.state_.to_move()[:1] == (seat,) else None
+        action_mask = np.asarray(mask, dtype=np.int8) if mask else np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": observation, "action_mask": action_mask}
+
+    def step(self, action: int | None) -> None:
+        assert self.state_ is not None
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction(f"{agent} must choose an action")
+        seat = self.seat(agent)
+        move = self.codec.decode(self.state_, seat, int(action))
+        self.state_.apply(move, seat)
+        self._cumulative_rewards[agent] = 0.0
+        if self.state_.is_over():
+            outcome = self.game.outcome(self.state_)
+            for other in self.agents:
+                self.rewards[other] = outcome[self.seat(other)]
+                self.terminations[other] = True
+        else:
+            self.agent_selection = self.possible_agents[self.state_.to_move()[0]]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state_ is None:
+            return None
+        return "\n".join(self.state_.events_for(None)[-20:])
+
+    def close(self) -> None:
+        self.state_ = None
+
+
+def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> VitaAECEnv:
+    return VitaAECEnv(game_id, render_mode, **options)
+
+
+def env(game_id: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The environment with PettingZoo's usual checks around it."""
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(game_id, render_mode, **options))
+    return wrapped

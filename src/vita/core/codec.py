@@ -1,0 +1,72 @@
+"""Numbers for learning agents: a fixed action space and a fixed-size observation per game.
+
+Reinforcement-learning interfaces (PettingZoo, Gymnasium, OpenSpiel) want each action to be
+an integer below a fixed size, a mask of the legal ones, and an observation vector of a fixed
+length that holds only what the seat may see. A game provides them through
+:meth:`vita.core.state.Game.ai_interface`; the adapters in :mod:`vita.ai` do the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from vita.core.errors import IllegalAction
+from vita.core.state import Action, State
+
+
+class ActionCodec(Protocol):
+    """Actions as integers in ``range(size)``, the same number always meaning the same move."""
+
+    size: int
+
+    def encode(self, state: State, seat: int, action: Action) -> int: ...
+
+    def decode(self, state: State, seat: int, index: int) -> Action: ...
+
+
+class Observer(Protocol):
+    """What a seat may see, as ``size`` floats (no hidden information of other seats)."""
+
+    size: int
+
+    def observe(self, state: State, seat: int) -> list[float]: ...
+
+
+def legal_mask(codec: ActionCodec, state: State, seat: int) -> list[int]:
+    """1 for each legal action number of ``seat``, 0 elsewhere."""
+    mask = [0] * codec.size
+    for action in state.legal_actions(seat):
+        mask[codec.encode(state, seat, action)] = 1
+    return mask
+
+
+class NotationCodec:
+    """A codec from the complete list of a game's action notations (for games whose actions
+    name only fixed things: cards, levels, spaces)."""
+
+    def __init__(self, notations: Sequence[str]) -> None:
+        self.notations = list(notations)
+        self.index = {text: number for number, text in enumerate(self.notations)}
+        if len(self.index) != len(self.notations):
+            raise ValueError("the notations of an action space must be distinct")
+        self.size = len(self.notations)
+
+    def encode(self, state: State, seat: int, action: Action) -> int:
+        try:
+            return self.index[str(action)]
+        except KeyError:
+            raise IllegalAction(f"{action} has no number in this action space") from None
+
+    def decode(self, state: State, seat: int, index: int) -> Action:
+        if not 0 <= index < self.size:
+            raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
+        return state.parse(self.notations[index], seat)
+
+
+def one_hot(index: int, size: int) -> list[float]:
+    """``size`` zeros with a 1 at ``index`` (all zeros when ``index`` is out of range)."""
+    values = [0.0] * size
+    if 0 <= index < size:
+        values[index] = 1.0
+    return values

@@ -1,0 +1,133 @@
+"""The Pursuit of Happiness for learning agents: a fixed action numbering and observation.
+
+Actions: every notation the deck allows (each card's take, spend, upgrade, advance with each
+payment the STH track can ask, jobs and partners by either side, upkeep decisions, ...),
+numbered in sorted order, so a number always means the same move.
+
+Observation (floats, from the observing seat's point of view, seats rotated so it comes
+first): the round, phase and seat to act; per seat its tracks, resources, hourglasses,
+trait, and what it holds; where each card is (a row, the seat's own area, another area,
+completed); the life goals in play. Nothing another seat hides (dealt traits, pile orders)
+is in it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from vita.core.codec import NotationCodec, one_hot
+from vita.core.state import State
+from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
+from vita.games.pursuit.board_actions import role_id
+from vita.games.pursuit.cards import Deck, slug
+from vita.games.pursuit.state import SPACES, PursuitState
+from vita.games.pursuit.tracks import payment_shapes
+
+MAX_SEATS = 4
+
+
+def _payments(cost: tuple[int, ...], deck: Deck) -> list[str]:
+    """Every explicit payment of a project cost the STH track can lead to."""
+    board = deck.board
+    ways = {way for sth in range(board.sth_min, board.sth_max + 1)
+            for way in payment_shapes(sth, cost[0], cost[1], cost[2])}
+    return ["", *sorted(" " + pay_text(way) for way in ways)]
+
+
+@cache
+def notations(deck: Deck) -> tuple[str, ...]:
+    """Every action notation this deck allows (sorted: the numbering)."""
+    out: set[str] = {*SIMPLE, *(f"refresh {row}" for row in ROWS)}
+    out |= {f"trait {trait.id}" for trait in deck.traits}
+    for trait in deck.traits:
+        for option in getattr(trait.ability, "options", []):
+            out.add(f"exchange {option.id}")
+    for card in deck.cards:
+        names = [card.id, *(slug(name) for name in card.names[1:])]
+        for ident in names:
+            out.add(f"discard {ident}")
+            if card.kind in ("item", "job", "partner"):
+                out |= {f"upkeep pay {ident}", f"upkeep drop {ident}"}
+        if card.kind == "basic":
+            out |= {f"take-project {card.id}{p}" for p in _payments(card.steps[0].cost.res, deck)}
+            for step in card.steps[1:]:
+                out |= {f"advance {card.id}{p}" for p in _payments(step.cost.res, deck)}
+        elif card.kind == "single-round":
+            for level, step in enumerate(card.steps, start=1):
+                out |= {f"take-project {card.id} L{level}{p}" for p in _payments(step.cost.res, deck)}
+        elif card.kind == "group":
+            for step in card.steps:
+                role = role_id(step.name)
+                out |= {f"take-project {card.id} {role}{p}" for p in _payments(step.cost.res, deck)}
+        elif card.kind in ("item", "activity"):
+            out |= {f"spend {card.id} L{level}" for level in range(1, len(card.steps) + 1)}
+            out |= {f"upgrade {card.id} L{level}" for level in range(2, len(card.steps) + 1)}
+        elif card.kind == "job":
+            out |= {f"{verb} {ident}" for verb in ("get-job", "promote") for ident in names}
+        else:
+            out |= {f"{verb} {ident}" for verb in ("start-relationship", "develop") for ident in names}
+    return tuple(sorted(out))
+
+
+class PursuitObserver:
+    """The observation vector (see the module docstring)."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.cards = len(deck.cards)
+        self.per_seat = 20 + len(deck.traits)
+        self.size = (len(deck.board.rounds) + 4 + MAX_SEATS + MAX_SEATS * self.per_seat
+                     + 6 * self.cards + len(deck.life_goals) + len(SPACES) * 2)
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, PursuitState)
+        n = state.num_players
+        order = [(seat + k) % n for k in range(n)]
+        values = one_hot(state.round, len(self.deck.board.rounds)) + one_hot(state.phase, 4)
+        movers = state.to_move()
+        values += one_hot(order.index(movers[0]) if movers else -1, MAX_SEATS)
+        for k in range(MAX_SEATS):
+            values += self._seat(state, order[k]) if k < n else [0.0] * self.per_seat
+        values += self._cards(state, seat)
+        values += [1.0 if g in state.goals else 0.0 for g in range(len(self.deck.life_goals))]
+        for counts in state.spaces:
+            values += [counts[seat] / 3, (sum(counts) - counts[seat]) / 6]
+        return values
+
+    def _seat(self, state: PursuitState, seat: int) -> list[float]:
+        p = state.players[seat]
+        job = self.deck.cards[p.job].job_level if p.job >= 0 else 0
+        partner = max((lv for _, lv, _ in p.partners), default=0)
+        return [
+            1.0, float(p.alive), *(r / 10 for r in p.res), p.stress / 10, p.sth / 3, p.lth / 50,
+            p.hand / 6, p.total / 6, p.spent / 6, p.health_bonus,
+            len(p.projects) / 3, len(p.items) / 5, len(p.partners), job / 3, partner / 4,
+            len(p.completed) / 5, float(p.retired >= 0),
+            *one_hot(p.trait, len(self.deck.traits)),
+        ]
+
+    def _cards(self, state: PursuitState, seat: int) -> list[float]:
+        """Per card: on the board, in the discard pile, mine (level), another's, completed."""
+        where = [[0.0] * 6 for _ in range(self.cards)]
+        for row in state.rows:
+            for card in row:
+                where[card][0] = 1.0
+        for pile in state.discards:
+            for card in pile:
+                where[card][1] = 1.0
+        for owner, p in enumerate(state.players):
+            mine = owner == seat
+            for card, level, _ in [*p.projects, *p.items, *p.partners]:
+                where[card][2 if mine else 4] = 1.0
+                where[card][3 if mine else 5] = level / 4
+            for card in (p.job, p.retired):
+                if card >= 0:
+                    where[card][2 if mine else 4] = 1.0
+            for card in p.completed:
+                where[card][3 if mine else 5] = 1.0
+        return [value for row in where for value in row]
+
+
+@cache
+def interface(deck: Deck) -> tuple[NotationCodec, PursuitObserver]:
+    return NotationCodec(notations(deck)), PursuitObserver(deck)

@@ -1,0 +1,73 @@
+"""The AI interfaces: fixed action numbers that round-trip, observations that hide what a seat
+cannot see, and every game as a PettingZoo environment passing PettingZoo's own API test."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+from vita.core import IllegalAction, Rng
+from vita.core.codec import legal_mask
+from vita.registry import GAMES, get_game
+
+CONFIGS = [("pursuit", 1), ("pursuit", 2), ("pursuit", 4), ("pursuit-cards", 2), ("pursuit-cards", 5)]
+
+
+def test_every_game_has_an_ai_interface() -> None:
+    for game_id in GAMES:
+        game = get_game(game_id)
+        assert game.ai_interface(game.make_options({"players": max(2, game.info.min_players)})) is not None
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
+def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    options = game.make_options({"players": players})
+    interface = game.ai_interface(options)
+    assert interface is not None
+    codec, observer = interface
+    for seed in range(3):
+        state = game.new_state(options, seed, log=False)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            numbers = [codec.encode(state, seat, action) for action in legal]
+            assert len(set(numbers)) == len(numbers)
+            assert all(codec.decode(state, seat, n) == a for n, a in zip(numbers, legal, strict=True))
+            assert sum(legal_mask(codec, state, seat)) == len(legal)
+            observation = observer.observe(state, seat)
+            assert len(observation) == observer.size
+            if rng.below(20) == 0:
+                other = state.determinize(seat, rng)
+                assert observer.observe(other, seat) == observation, "an observation shows hidden things"
+            state.apply(rng.choice(legal), seat)
+    with pytest.raises(IllegalAction):
+        codec.decode(state, 0, codec.size + 5)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("pursuit", 2), ("pursuit-cards", 3)])
+def test_pettingzoo_api_and_a_whole_episode(game_id: str, players: int) -> None:
+    from pettingzoo.test import api_test
+
+    from vita.ai.pettingzoo import env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo notes that observations are dicts (masks)
+        api_test(env(game_id, players=players), num_cycles=100, verbose_progress=False)
+    environment = env(game_id, players=players)
+    environment.reset(seed=4)
+    rng = np.random.default_rng(4)
+    final: dict[str, Any] = {}
+    for agent in environment.agent_iter(max_iter=50_000):
+        observation, reward, termination, truncation, _ = environment.last()
+        if termination or truncation:
+            final[agent] = reward
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(rng.choice(legal)))
+    assert len(final) == players and max(final.values()) == 1.0
