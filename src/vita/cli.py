@@ -15,7 +15,7 @@ from rich.table import Table
 from vita import __version__
 from vita.core.conformance import format_outcome, load_cases, run_case
 from vita.core.errors import DataError, IllegalAction, PositionError
-from vita.core.record import GameRecord, ReplayError, replay
+from vita.core.record import GameRecord, ReplayError, replay, start
 from vita.core.rng import derive_seed
 from vita.registry import GAMES, bot_names, get_game, make_bot
 from vita.terminal import Quit, Seat, play
@@ -104,6 +104,21 @@ def _seats_from_record(record: GameRecord) -> list[Seat]:
     return seats
 
 
+def _resume(game: Any, record: GameRecord, seats: list[Seat]) -> Any:
+    """Replay a record, letting each bot think through its own past turns as it did, so that
+    the resumed game goes on exactly as it would have without the interruption."""
+    state = start(game, record)
+    for index, (seat, text) in enumerate(record.actions):
+        bot = seats[seat].bot if 0 <= seat < len(seats) else None
+        if bot is not None:
+            bot.choose(state, seat)
+        try:
+            state.apply(state.parse(text, seat), seat)
+        except IllegalAction as error:
+            raise ReplayError(f"action {index + 1} ({seat}: {text!r}) does not apply: {error}") from None
+    return state
+
+
 @main.command("play")
 @click.argument("game_id", required=False)
 @click.option("--players", type=int, help="Number of players.")
@@ -125,11 +140,11 @@ def play_command(
     if load:
         record = _load_record(load)
         game = get_game(record.game)
+        seats = _seats_from_record(record)
         try:
-            state = replay(game, record)
+            state = _resume(game, record, seats)
         except ReplayError as error:
             _fail(f"{load}: {error}")
-        seats = _seats_from_record(record)
         save = save or load
     else:
         if not game_id:
