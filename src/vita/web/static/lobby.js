@@ -23,7 +23,32 @@
       seats.appendChild(row);
     }
   }
-  game.addEventListener("change", drawSeats);
+  // The game's own options, from the JSON schema of its options (all but players and names).
+  let schemas = {};
+  const optionsBox = document.getElementById("game-options");
+  function drawOptions() {
+    optionsBox.querySelectorAll("label").forEach(label => label.remove());
+    const schema = schemas[game.value] || {properties: {}};
+    for (const [key, spec] of Object.entries(schema.properties || {})) {
+      if (key === "players" || key === "names") continue;
+      const kinds = (spec.anyOf || [spec]).map(s => s.type).filter(Boolean);
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.name = key;
+      input.dataset.option = kinds.includes("integer") ? "integer" : kinds.includes("boolean") ? "boolean" : "string";
+      if (input.dataset.option === "integer") input.type = "number";
+      if (input.dataset.option === "boolean") input.type = "checkbox";
+      if (spec.default !== undefined && spec.default !== null && input.type !== "checkbox") input.placeholder = spec.default;
+      label.append(`${spec.title || key} `, input, " (optional)");
+      optionsBox.appendChild(label);
+    }
+    optionsBox.hidden = !optionsBox.querySelector("label");
+  }
+  fetch("/api/games").then(r => r.json()).then(games => {
+    games.forEach(g => { schemas[g.id] = g.options; });
+    drawOptions();
+  });
+  game.addEventListener("change", () => { drawSeats(); drawOptions(); });
   players.addEventListener("change", drawSeats);
   drawSeats();
 
@@ -36,11 +61,11 @@
       const name = row.querySelector(`[name=name${i}]`).value || `Player ${i + 1}`;
       return kind === "human" ? {kind: "human", name} : {kind: "bot", name, bot: kind.slice(4)};
     });
-    let options = {};
-    const text = document.getElementById("options").value.trim();
-    if (text) {
-      try { options = JSON.parse(text); } catch { error.textContent = "Other options must be JSON."; return; }
-    }
+    const options = {};
+    optionsBox.querySelectorAll("input").forEach(input => {
+      if (input.dataset.option === "boolean") { if (input.checked) options[input.name] = true; }
+      else if (input.value !== "") options[input.name] = input.dataset.option === "integer" ? +input.value : input.value;
+    });
     const seed = document.getElementById("seed").value;
     const body = {game: game.value, seats: specs, options};
     if (seed !== "") body.seed = +seed;
