@@ -202,3 +202,22 @@ def test_your_turn_signal_in_the_title(server: Server, browser: Any) -> None:
     page.wait_for_selector('#app[data-seq="0"]')
     assert page.title().startswith("● Your turn")
     assert page.locator("#favicon").get_attribute("href").startswith("data:image/svg")
+
+
+def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game", "pursuit-cards")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.wait_for_selector('#game-options input[name="passes"]')
+    page.fill('#game-options input[name="passes"]', "2")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    links = [a.get_attribute("href") for a in page.locator("#links a").all()]
+    assert len(links) == 4 and links[-1].endswith("/watch")  # 1 person, owner, hot seat, spectators
+    table_id = links[-1].split("/t/")[1].split("/")[0]
+    info = server.api("GET", f"/api/tables/{table_id}")
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
+    record = server.api("GET", f"/api/tables/{table_id}/record")
+    assert record["options"]["passes"] == 2
