@@ -5,7 +5,7 @@ from vita.core.errors import DataError, IllegalAction, PositionError
 from vita.core.match import Agent, play_out
 from vita.core.record import GameRecord, ReplayError, replay
 from vita.core.rng import Rng, derive_seed
-from vita.core.state import JSON, Action, Event, Game, GameInfo, State
+from vita.core.state import JSON, Action, Event, Game, GameInfo, State, parse
 
 __all__ = [
     "JSON",
@@ -25,6 +25,7 @@ __all__ = [
     "Rng",
     "State",
     "derive_seed",
+    "parse",
     "play_out",
     "replay",
 ]

@@ -243,6 +243,17 @@ class State(abc.ABC):
         """The whole position, hidden parts included, as JSON."""
 
 
+def parse(state: State, text: str, seat: int | None = None) -> Action:
+    """The action ``text`` denotes in ``state`` (``str(action)`` writes it back).
+
+    >>> from vita.registry import get_game
+    >>> state = get_game("pursuit").new(seed=1, players=2)
+    >>> str(parse(state, "trait  curious"))
+    'trait curious'
+    """
+    return state.parse(text, seat)
+
+
 S = TypeVar("S", bound=State)
 Opts = TypeVar("Opts", bound=BaseModel)
 

@@ -1,0 +1,24 @@
+"""The examples in docstrings are run too."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "vita.core.rng",
+    "vita.core.state",
+    "vita.core.conformance",
+    "vita.games.pursuit.actions",
+    "vita.games.pursuit_cards.cards",
+    "vita.games.pursuit_cards.melds",
+    "vita.games.pursuit_cards.actions",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
