@@ -1,5 +1,8 @@
 """The web app: server-rendered pages, a small client script, a JSON API and WebSockets.
 
+Every endpoint that touches a table is a coroutine: tables live in one event loop, so two
+requests can never load or change the same table at once from two threads.
+
 Generic over the game registry: a game plays in the browser with the generic renderer,
 and looks like its physical self once it adds ``static/games/<game id>.js``.
 """
@@ -157,14 +160,14 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         return texts
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    def create_table(request: Request, body: NewTable) -> dict[str, Any]:
+    async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
         """Create a table: one secret link per human seat, an owner key and a spectator link."""
         seed = body.seed if body.seed is not None else Rng(int.from_bytes(os.urandom(8), "big")).next_u64() % 2**62
         row = rooms.create(body.game, body.options, [s.model_dump() for s in body.seats], seed)
         return _links(request, row)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    def table_info(table_id: str) -> dict[str, Any]:
+    async def table_info(table_id: str) -> dict[str, Any]:
         """Public facts about a table: its game, seats, move number and result."""
         room = rooms.get(table_id)
         return {"table": table_id, "game": room.row.game, "seq": room.seq, "over": room.state.is_over(),
@@ -172,7 +175,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
                 "rematch_of": room.row.rematch_of}
 
     @app.get("/api/tables/{table_id}/owner", tags=["tables"])
-    def owner_info(request: Request, table_id: str, key: str) -> dict[str, Any]:
+    async def owner_info(request: Request, table_id: str, key: str) -> dict[str, Any]:
         """For the table's owner: every link again (the key is the owner token)."""
         room = rooms.get(table_id)
         if key != room.row.owner_token:
@@ -180,7 +183,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         return _links(request, room.row)
 
     @app.get("/api/tables/{table_id}/view", tags=["play"])
-    def view(table_id: str, token: str | None = None) -> dict[str, Any]:
+    async def view(table_id: str, token: str | None = None) -> dict[str, Any]:
         """A seat's view (with its token) or the public view: legal actions, log, result."""
         room = rooms.get(table_id)
         return room.payload(room.seat_of(token))
@@ -227,12 +230,12 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         return links
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
-    def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str) -> dict[str, Any]:
         """The game record: options, seed and actions (replays to the identical state)."""
         return rooms.get(table_id).record().to_json()
 
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["tables"])
-    def replay_step(table_id: str, step: int) -> dict[str, Any]:
+    async def replay_step(table_id: str, step: int) -> dict[str, Any]:
         """The public view after ``step`` actions (a finished game's step-through replay)."""
         room = rooms.get(table_id)
         if not room.state.is_over():
@@ -276,13 +279,13 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     # -- pages ---------------------------------------------------------------------------------
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def lobby(request: Request) -> HTMLResponse:
+    async def lobby(request: Request) -> HTMLResponse:
         games = [_game_info(g) for g in GAMES]
         recent = [_summary(t) for t in store.recent_tables()]
         return templates.TemplateResponse(request, "lobby.html", {"games": games, "recent": recent})
 
     @app.get("/t/{table_id}/owner", response_class=HTMLResponse, include_in_schema=False)
-    def owner_page(request: Request, table_id: str, key: str) -> HTMLResponse:
+    async def owner_page(request: Request, table_id: str, key: str) -> HTMLResponse:
         room = rooms.get(table_id)
         if key != room.row.owner_token:
             raise Refused(403, "this is not the owner's key")
@@ -290,17 +293,17 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
             "links": _links(request, room.row), "room": room, "bots": bot_names(room.row.game)})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    def play_page(request: Request, table_id: str, token: str | None = None) -> HTMLResponse:
+    async def play_page(request: Request, table_id: str, token: str | None = None) -> HTMLResponse:
         room = rooms.get(table_id)
         room.seat_of(token)
         return _page(templates, request, room, "play" if token else "watch", token=token)
 
     @app.get("/t/{table_id}/watch", response_class=HTMLResponse, include_in_schema=False)
-    def watch_page(request: Request, table_id: str) -> HTMLResponse:
+    async def watch_page(request: Request, table_id: str) -> HTMLResponse:
         return _page(templates, request, rooms.get(table_id), "watch")
 
     @app.get("/t/{table_id}/hotseat", response_class=HTMLResponse, include_in_schema=False)
-    def hotseat_page(request: Request, table_id: str, key: str) -> HTMLResponse:
+    async def hotseat_page(request: Request, table_id: str, key: str) -> HTMLResponse:
         room = rooms.get(table_id)
         if key != room.row.owner_token:
             raise Refused(403, "this is not the owner's key")
@@ -308,7 +311,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         return _page(templates, request, room, "hotseat", tokens=tokens, key=key)
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
-    def replay_page(request: Request, table_id: str) -> HTMLResponse:
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
         return _page(templates, request, rooms.get(table_id), "replay")
 
     return app
