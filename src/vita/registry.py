@@ -27,10 +27,6 @@ GENERIC_BOTS: Mapping[str, BotFactory] = {
 """Bots that play every game."""
 
 
-def game_ids() -> list[str]:
-    return list(GAMES)
-
-
 @cache
 def get_game(game_id: str) -> Game[Any, Any]:
     """The game registered as ``game_id``; :class:`KeyError` with the known ids if none."""

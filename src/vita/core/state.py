@@ -343,8 +343,3 @@ def load_model(model: type[Opts], data: Mapping[str, Any], what: str) -> Opts:
         return model.model_validate(data)
     except ValidationError as error:
         raise PositionError(describe_validation_error(error, what)) from None
-
-
-def check_action_type(action: Action, expected: type[Action] | tuple[type[Action], ...]) -> None:
-    if not isinstance(action, expected):
-        raise IllegalAction(f"{action!r} is not an action of this game")

@@ -9,7 +9,7 @@ its reason.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +54,6 @@ class Session:
     record: GameRecord
     console: Console
     save_path: str | None = None
-    show_log_for: int | None = None
     printed: dict[int | None, int] = field(default_factory=dict)
     last_human: int | None = None
 
@@ -240,5 +239,3 @@ def play(
     session = Session(game, state, seats, record, console or Console(), save_path)
     return session.run()
 
-
-BotMaker = Callable[[str, int], Bot]

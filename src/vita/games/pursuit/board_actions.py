@@ -93,15 +93,6 @@ def basic_rewards(deck: Deck) -> dict[str, Amount]:
 # -- Take Project ----------------------------------------------------------------------------
 
 
-def group_owner(state: PursuitState, card: int) -> int:
-    """The seat of the player who has this group project in front of him (-1: none)."""
-    for seat, p in enumerate(state.players):
-        for held, _, _ in p.projects:
-            if held == card:
-                return seat
-    return -1
-
-
 def role_id(name: str) -> str:
     return name.lower().replace(" ", "-")
 
@@ -331,10 +322,6 @@ def do_get_job(state: PursuitState, seat: int, card: int, side: int = 0) -> None
 
 
 # -- Start Relationship --------------------------------------------------------------------
-
-
-def can_start_relationship(state: PursuitState, card: int) -> bool:
-    return START_RELATIONSHIP not in state.closed and card in state.rows[ROW_PARTNERS]
 
 
 def do_start_relationship(state: PursuitState, seat: int, card: int, side: int = 0) -> None:

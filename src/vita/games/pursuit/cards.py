@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,10 +30,7 @@ from vita.core.errors import DataError
 DATA_DIR = Path(__file__).parent / "data"
 
 RESOURCES = ("knowledge", "creativity", "influence", "money")
-K, C, INF, M = range(4)  # resource indexes
-COST_KEYS = (*RESOURCES, "hourglass")
-REWARD_KEYS = (*RESOURCES, "sth", "lth", "relax", "good_health")
-SHORT = {"knowledge": "K", "creativity": "C", "influence": "I", "money": "$"}
+M = 3  # the index of money among the resources
 
 Source = Literal["rulebook", "designed", "mixed"]
 Count = Annotated[int, Field(ge=0, le=99)]
@@ -329,9 +325,6 @@ class Amount:
             hourglass=values.get("hourglass", 0), sth=values.get("sth", 0), lth=values.get("lth", 0),
             relax=values.get("relax", 0), good_health=values.get("good_health", 0),
         )
-
-    def is_empty(self) -> bool:
-        return self == NOTHING
 
     def words(self) -> str:
         """Plain wording: ``1 Knowledge, 2 Creativity and 1 LTH``."""
@@ -646,7 +639,3 @@ def _load(directory: str) -> Deck:
 def check_directory(directory: str | Path) -> list[str]:
     """Every problem in a deck directory (empty when it is valid)."""
     return validate_directory(directory)[2]
-
-
-def ids(cards: Iterable[Card]) -> list[str]:
-    return [card.id for card in cards]

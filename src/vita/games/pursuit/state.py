@@ -26,7 +26,6 @@ SPACES = (
 STUDY, PLAY, INTERACT, TEMP_JOB, TAKE_PROJECT, SPEND, GET_JOB, START_RELATIONSHIP, OVERTIME, REST = (
     range(len(SPACES))
 )
-SPACE_INDEX = {name: i for i, name in enumerate(SPACES)}
 
 # Card rows (and their piles and discard piles).
 ROW_PROJECTS, ROW_ITEMS, ROW_JOBS, ROW_PARTNERS = range(4)

@@ -21,7 +21,6 @@ from vita.games.pursuit.position import deck_of
 
 MARKS = ("●", "■", "▲", "◆", "★")
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
-SHORT = {"knowledge": "K", "creativity": "C", "influence": "I", "money": "$"}
 
 
 def _card_panel(deck: Deck, ident: str, note: str = "") -> Panel:

@@ -120,11 +120,6 @@ def good_health(state: PursuitState, seat: int) -> None:
     p.health_bonus += 1
 
 
-def stress_words(state: PursuitState, seat: int) -> str:
-    p = state.players[seat]
-    if p.stress > state.deck.stress.last:
-        return "beyond the end"
-    return state.deck.stress.describe(p.stress)
 
 
 def project_payments(state: PursuitState, seat: int, cost: Vec) -> list[tuple[int, int, int]]:

@@ -29,11 +29,6 @@ from vita.games.pursuit_cards.state import BUILD, MAIN, CardsState
 NEXT = tuple(tuple(step(v, d) for d in range(10)) for v in range(11))  # NEXT[v][d]: v + d
 
 
-def has(hand: list[int], entry: int) -> bool:
-    """Whether the hand holds what ``entry`` needs: the card, or a Joker if it is declared."""
-    return hand[JOKER if entry >= DECLARED else entry] > 0
-
-
 def completable(pending: list[int], suit: int, hand: list[int], spare: int) -> bool:
     """Whether cards still in ``hand`` can complete ``pending`` (1-2 cards) into a 3-card meld,
     leaving ``spare`` cards or more in hand (``hand`` no longer holds the pending cards)."""

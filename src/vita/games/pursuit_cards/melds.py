@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from vita.games.pursuit_cards.cards import DECLARED, suit_of, value_of
+from vita.games.pursuit_cards.cards import suit_of, value_of
 
 MIN_LENGTH, MAX_LENGTH = 3, 5
 
@@ -61,10 +61,6 @@ class Meld:
 
     def copy(self) -> Meld:
         return Meld(self.id, self.owner, self.suit, self.pattern, self.cards[:])
-
-    def positions_of(self, declared: int) -> list[int]:
-        """The positions (1-based) holding the card ``declared`` (a Joker counts as its card)."""
-        return [i for i, entry in enumerate(self.cards, start=1) if entry % DECLARED == declared]
 
     def next_value(self, end: str) -> int:
         """The value a card must have to extend the meld at ``end`` (front or back)."""

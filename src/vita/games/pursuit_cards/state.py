@@ -168,9 +168,6 @@ class CardsState(State):
                 return meld
         return None
 
-    def hand_size(self, seat: int) -> int:
-        return sum(self.hands[seat])
-
     def name(self, seat: int) -> str:
         return self.names[seat]
 
