@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vita import __version__
-from vita.core.bots import RandomBot
+from vita.core.bots import Bot, RandomBot
 from vita.core.errors import IllegalAction
 from vita.core.record import GameRecord
 from vita.core.rng import derive_seed
@@ -56,6 +56,7 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)  # seat → when its last page closed
     bot_task: asyncio.Task[None] | None = None
     loaded_at: float = field(default_factory=time.monotonic)
+    bots: dict[int, Bot] = field(default_factory=dict)  # one per bot seat, kept between its moves
 
     @property
     def seq(self) -> int:
@@ -310,7 +311,10 @@ class Rooms:
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            bot = make_bot(room.row.game, spec.bot or "random", derive_seed(room.row.seed, "bot", seat, room.seq))
+            bot = room.bots.get(seat)
+            if bot is None or bot.name != (spec.bot or "random"):
+                bot = room.bots[seat] = make_bot(room.row.game, spec.bot or "random",
+                                                 derive_seed(room.row.seed, "bot", seat, room.seq))
             thinking = room.state.clone()
             thinking.log = None
             started = time.monotonic()
