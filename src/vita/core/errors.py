@@ -6,6 +6,24 @@ illegal action never changes the state.
 """
 
 
+QUOTE_LIMIT = 40
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a message, cut to its first ``limit`` characters.
+
+    A refusal names what it refuses, but never echoes a huge input back.
+
+    >>> quoted("take 3")
+    "'take 3'"
+    >>> quoted("x" * 100, limit=5)
+    "'xxxxx'… (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
 class IllegalAction(ValueError):
     """An action that is malformed or not allowed by the rules right now."""
 

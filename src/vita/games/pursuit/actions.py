@@ -40,7 +40,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vita.core.errors import IllegalAction
+from vita.core.errors import IllegalAction, quoted
+from vita.core.notation import split_words
 from vita.core.state import Action
 
 Payment = tuple[int, int, int]
@@ -48,7 +49,7 @@ Payment = tuple[int, int, int]
 ROWS = ("projects", "items", "jobs", "partners")
 SIMPLE = ("study", "play", "interact", "temp-job", "overtime", "rest", "retire")
 
-_PAY = re.compile(r"^pay:K(\d+)C(\d+)I(\d+)$")
+_PAY = re.compile(r"^pay:K([0-9]{1,4})C([0-9]{1,4})I([0-9]{1,4})$")  # ASCII digits only
 _LEVEL = re.compile(r"^L([1-9])$")
 
 
@@ -169,9 +170,7 @@ def parse(text: str) -> Action:
     >>> str(parse("take-project  learn-cooking pay:K1C0I0"))
     'take-project learn-cooking pay:K1C0I0'
     """
-    words = text.split()
-    if not words:
-        raise IllegalAction("empty action")
+    words = split_words(text)
     verb, args = words[0].lower(), words[1:]
     if verb in SIMPLE and not args:
         return Simple(verb)
@@ -191,11 +190,11 @@ def parse(text: str) -> Action:
         return OnCard(verb, args[0])
     if verb == "refresh" and len(args) == 1:
         if args[0] not in ROWS:
-            raise IllegalAction(f"there is no row {args[0]!r} (rows: {', '.join(ROWS)})")
+            raise IllegalAction(f"there is no row {quoted(args[0])} (rows: {', '.join(ROWS)})")
         return Refresh(args[0])
     if verb == "exchange" and len(args) == 1:
         return Exchange(args[0])
-    raise IllegalAction(f"cannot read {text!r} as an action (see the notation in docs/games/pursuit.md)")
+    raise IllegalAction(f"cannot read {quoted(text)} as an action (see the notation in docs/games/pursuit.md)")
 
 
 def _take_project(args: list[str]) -> TakeProject:
@@ -210,20 +209,20 @@ def _take_project(args: list[str]) -> TakeProject:
         elif not role and not _LEVEL.match(word):
             role = word
         else:
-            raise IllegalAction(f"unexpected {word!r} in take-project")
+            raise IllegalAction(f"unexpected {quoted(word)} in take-project")
     return TakeProject(card, level, role, pay)
 
 
 def _level(word: str) -> int:
     match = _LEVEL.match(word)
     if not match:
-        raise IllegalAction(f"expected a level such as L2, not {word!r}")
+        raise IllegalAction(f"expected a level such as L2, not {quoted(word)}")
     return int(match.group(1))
 
 
 def _payment(word: str) -> Payment:
     match = _PAY.match(word)
     if not match:
-        raise IllegalAction(f"expected a payment such as pay:K1C0I2, not {word!r}")
+        raise IllegalAction(f"expected a payment such as pay:K1C0I2, not {quoted(word)}")
     k, c, i = (int(g) for g in match.groups())
     return (k, c, i)

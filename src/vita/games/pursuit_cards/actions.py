@@ -29,13 +29,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vita.core.errors import IllegalAction
+from vita.core.errors import IllegalAction, quoted
+from vita.core.notation import split_words
 from vita.core.state import Action
 from vita.games.pursuit_cards.cards import name, parse_card
 
 ENDS = ("front", "back")
-_MELD = re.compile(r"^m(\d+)$")
-_PLACE = re.compile(r"^m(\d+)@(\d+)$")
+# ASCII digits only, and few of them: "m²" or a 5,000-digit number is malformed, not a crash.
+_MELD = re.compile(r"^m([0-9]{1,4})$")
+_PLACE = re.compile(r"^m([0-9]{1,4})@([0-9]{1,4})$")
+_COUNT = re.compile(r"^[0-9]{1,4}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +147,7 @@ def parse(text: str) -> Action:
     >>> str(parse("activate jk=7h m3@2 attack m5"))
     'activate JK=7H m3@2 attack m5'
     """
-    words = text.split()
-    if not words:
-        raise IllegalAction("empty action")
+    words = split_words(text)
     verb, args = words[0].lower(), words[1:]
     if verb == "activate" and len(args) in (2, 4):
         meld, position = _place(args[1])
@@ -156,7 +157,7 @@ def parse(text: str) -> Action:
                 raise IllegalAction("write the target as 'attack m<number>'")
             target = _meld(args[3])
         return Activate(parse_card(args[0]), meld, position, target)
-    if verb == "take" and len(args) == 1 and args[0].isdigit():
+    if verb == "take" and len(args) == 1 and _COUNT.match(args[0]):
         return Take(int(args[0]))
     if verb == "defend" and len(args) == 2:
         return Defend(parse_card(args[0]), *_place(args[1]))
@@ -176,18 +177,18 @@ def parse(text: str) -> Action:
         return Extend(_meld(args[0]), args[1].lower(), parse_card(args[2]))
     if verb == "discard" and len(args) == 1:
         return Discard(parse_card(args[0]))
-    raise IllegalAction(f"cannot read {text!r} as an action (see docs/games/pursuit-cards.md)")
+    raise IllegalAction(f"cannot read {quoted(text)} as an action (see docs/games/pursuit-cards.md)")
 
 
 def _meld(word: str) -> int:
     match = _MELD.match(word.lower())
     if not match:
-        raise IllegalAction(f"expected a meld such as m3, not {word!r}")
+        raise IllegalAction(f"expected a meld such as m3, not {quoted(word)}")
     return int(match.group(1))
 
 
 def _place(word: str) -> tuple[int, int]:
     match = _PLACE.match(word.lower())
     if not match:
-        raise IllegalAction(f"expected a meld and a position such as m3@2, not {word!r}")
+        raise IllegalAction(f"expected a meld and a position such as m3@2, not {quoted(word)}")
     return int(match.group(1)), int(match.group(2))
