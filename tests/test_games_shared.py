@@ -59,6 +59,7 @@ def random_game(state: State, seed: int, record: GameRecord | None = None) -> li
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_random_play_keeps_invariants(game_id: str, options: dict[str, Any]) -> None:
+    game = get_game(game_id)
     for seed in SEEDS:
         state = new(game_id, options, seed)
         rng = Rng(seed + 100)
@@ -66,6 +67,8 @@ def test_random_play_keeps_invariants(game_id: str, options: dict[str, Any]) -> 
         while not state.is_over():
             assert steps < MAX_STEPS, "the game did not end"
             state.check_invariants()
+            position = state.to_json()  # every position reached by legal play loads back
+            assert game.state_from_json(json.loads(json.dumps(position)), log=False).to_json() == position
             movers = state.to_move()
             for seat in range(state.num_players):
                 if seat not in movers:

@@ -28,6 +28,7 @@ class MeldModel(_Model):
     id: Annotated[int, Field(ge=1)]
     owner: NonNegative
     cards: list[str]
+    pattern: Annotated[int, Field(ge=1, le=9)] | None = None  # needed only while a meld is being captured
 
 
 class PlayerModel(_Model):
@@ -105,7 +106,7 @@ def to_json(state: CardsState) -> JSON:
         "pending": _names(state.pending),
         "diamond_owed": state.diamond_owed,
         "attack": attack,
-        "melds": [{"id": m.id, "owner": m.owner, "cards": _names(m.cards)} for m in state.melds],
+        "melds": [_meld_json(state, m) for m in state.melds],
         "next_meld": state.next_meld,
         "rng": state.rng.state,
         "ply": state.ply,
@@ -160,17 +161,6 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
     state.activated = model.activated[:]
     state.pending = [_pending(w) for w in model.pending]
     state.diamond_owed = model.diamond_owed
-    state.melds = []
-    for index, m in enumerate(model.melds):
-        entries = [_entry(w, f"melds.{index}") for w in m.cards]
-        if not is_meld(entries):
-            raise PositionError(f"melds.{index}: {' '.join(m.cards)} is not a meld")
-        if m.owner >= n:
-            raise PositionError(f"melds.{index}: no seat {m.owner}")
-        pattern = pattern_of([(e % DECLARED) % 10 + 1 for e in entries])
-        assert pattern is not None
-        state.melds.append(Meld(m.id, m.owner, (entries[0] % DECLARED) // 10, pattern, entries))
-    state.next_meld = max([model.next_meld, *(m.id + 1 for m in state.melds)])
     if model.attack is None:
         state.attack, state.used_clubs, state.capture_left, state.remnant = None, [], 0, []
         state.defender = -1
@@ -180,12 +170,36 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
         state.defender = a.defender
         state.used_clubs, state.capture_left = a.used_clubs[:], a.capture_left
         state.remnant = _cards(a.remnant, "attack.remnant")
+    # The attacked meld may be short while its cards are captured one by one: its pattern
+    # is then the one it had whole.
+    capturing = state.attack[1] if state.attack is not None and model.step == "capture" else -1
+    state.melds = []
+    for index, m in enumerate(model.melds):
+        entries = [_entry(w, f"melds.{index}") for w in m.cards]
+        if m.owner >= n:
+            raise PositionError(f"melds.{index}: no seat {m.owner}")
+        whole = is_meld(entries)
+        if not whole and not (m.id == capturing and m.pattern is not None and entries):
+            raise PositionError(f"melds.{index}: {' '.join(m.cards)} is not a meld")
+        pattern = pattern_of([(e % DECLARED) % 10 + 1 for e in entries]) if whole else m.pattern
+        assert pattern is not None
+        if m.pattern is not None and m.pattern != pattern:
+            raise PositionError(f"melds.{index}: {' '.join(m.cards)} has pattern {pattern}, not {m.pattern}")
+        state.melds.append(Meld(m.id, m.owner, (entries[0] % DECLARED) // 10, pattern, entries))
+    state.next_meld = max([model.next_meld, *(m.id + 1 for m in state.melds)])
     if check:
         try:
             check_invariants(state)
         except AssertionError as error:
             raise PositionError(f"inconsistent position: {error}") from None
     return state
+
+
+def _meld_json(state: CardsState, meld: Meld) -> JSON:
+    data: JSON = {"id": meld.id, "owner": meld.owner, "cards": _names(meld.cards)}
+    if state.attack is not None and state.attack[1] == meld.id and not is_meld(meld.cards):
+        data["pattern"] = meld.pattern  # short while captured: keep what it was
+    return data
 
 
 def _entry(word: str, where: str) -> int:
