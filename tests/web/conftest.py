@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from vita.web.app import create_app
+from vita.web.bots import BotPool
 from vita.web.store import Store
 
 POSTGRES = os.environ.get("VITA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
@@ -30,6 +31,19 @@ def postgres_or_skip() -> None:
         pytest.skip(f"no PostgreSQL server at {POSTGRES}: {error}")
 
 
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def bot_pool() -> Iterator[BotPool]:
+    """One pool of bot worker processes for the whole run (starting workers takes a moment)."""
+    pool = BotPool(2, budget=5.0)
+    yield pool
+    pool.close()
+
+
 def open_postgres() -> Iterator[Store]:
     """A store in a schema of its own, dropped afterwards."""
     import psycopg
@@ -42,7 +56,6 @@ def open_postgres() -> Iterator[Store]:
     try:
         yield store
     finally:
-        store.close()
         with psycopg.connect(POSTGRES, autocommit=True) as connection:
             connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
@@ -50,24 +63,31 @@ def open_postgres() -> Iterator[Store]:
 @pytest.fixture(params=["sqlite", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     if request.param == "sqlite":
-        sqlite = Store.open(str(tmp_path / "vita.sqlite"))
-        yield sqlite
-        sqlite.close()
+        yield Store.open(str(tmp_path / "vita.sqlite"))
     else:
         yield from open_postgres()
 
 
+def make_app(db: str | Store, bot_pool: BotPool, **settings: Any) -> Any:
+    """The app as the tests run it: bots without delay, chosen seeds allowed (so that cases
+    are reproducible), the shared bot pool."""
+    store = db if isinstance(db, Store) else Store.open(db)
+    return create_app(store=store, bot_pool=bot_pool, **{"bot_delay": 0, "allow_chosen_seed": True, **settings})
+
+
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(store=Store.open(str(tmp_path / "api.sqlite")), bot_delay=0)
-    with TestClient(app) as test_client:
+def client(tmp_path: Path, bot_pool: BotPool) -> Iterator[TestClient]:
+    with TestClient(make_app(str(tmp_path / "api.sqlite"), bot_pool)) as test_client:
         yield test_client
 
 
 def new_table(client: TestClient, game: str = "pursuit-cards", seats: list[dict[str, Any]] | None = None,
-              seed: int = 5, **options: Any) -> dict[str, Any]:
+              seed: int | None = 5, replacement_bot: str = "heuristic", **options: Any) -> dict[str, Any]:
     seats = seats or [{"name": "Ana"}, {"name": "Ben"}]
-    reply = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed, "options": options})
+    body = {"game": game, "seats": seats, "options": options, "replacement_bot": replacement_bot}
+    if seed is not None:
+        body["seed"] = seed
+    reply = client.post("/api/tables", json=body)
     assert reply.status_code == 201, reply.text
     data: dict[str, Any] = reply.json()
     return data

@@ -7,12 +7,11 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from tests.web.conftest import new_table, view, wait_for
+from tests.web.conftest import make_app, new_table, view, wait_for
 
 from vita.core import GameRecord, replay
 from vita.registry import get_game
-from vita.web.app import create_app
-from vita.web.store import Store
+from vita.web.bots import BotPool
 
 
 def test_games_and_catalogue(client: TestClient) -> None:
@@ -135,8 +134,8 @@ def test_undo_only_what_revealed_nothing(client: TestClient) -> None:
     assert reply.status_code == 409
 
 
-def test_resign_and_a_bot_takes_over(client: TestClient) -> None:
-    data = new_table(client)
+def test_resign_and_the_tables_bot_takes_over_at_once(client: TestClient) -> None:
+    data = new_table(client, replacement_bot="random")
     table, ana, owner = data["table"], data["seats"][0]["token"], data["owner_token"]
     with client.websocket_connect(f"/api/tables/{table}/ws?token={ana}") as socket:
         socket.receive_json()
@@ -145,19 +144,20 @@ def test_resign_and_a_bot_takes_over(client: TestClient) -> None:
     reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": owner, "bot": "random"})
     assert reply.status_code == 409 and "has been away for" in reply.json()["error"]
     reply = client.post(f"/api/tables/{table}/resign", json={"token": ana})
-    assert reply.status_code == 200 and reply.json()["seats"][0]["resigned"]
-    assert view(client, table, ana)["legal"] == []
-    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": "wrong", "bot": "random"})
-    assert reply.status_code == 403
-    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": owner, "bot": "random"})
-    assert reply.status_code == 200 and reply.json()["seats"][0]["kind"] == "bot"
-    wait_for(lambda: view(client, table)["seq"] > 0)
+    assert reply.status_code == 200
+    seat = reply.json()["seats"][0]
+    assert seat["resigned"] and seat["kind"] == "bot" and seat["bot"] == "random" and seat["replaced"]
+    assert "resigned: a random bot plays the seat" in reply.json()["note"]
+    wait_for(lambda: view(client, table)["seq"] > 0)  # Ana was to move: the bot moved without anyone asking
     assert client.get(f"/api/tables/{table}/view", params={"token": ana}).status_code == 403
+    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": "wrong", "bot": "heuristic"})
+    assert reply.status_code == 403
+    reply = client.post(f"/api/tables/{table}/seats/0/bot", json={"owner_token": owner, "bot": "heuristic"})
+    assert reply.status_code == 200 and reply.json()["seats"][0]["bot"] == "heuristic"
 
 
-def test_a_seat_away_long_enough_goes_to_a_bot(tmp_path: Path) -> None:
-    app = create_app(store=Store.open(str(tmp_path / "away.sqlite")), bot_delay=0, away_timeout=0.2)
-    with TestClient(app) as client:
+def test_a_seat_away_long_enough_goes_to_a_bot(tmp_path: Path, bot_pool: BotPool) -> None:
+    with TestClient(make_app(str(tmp_path / "away.sqlite"), bot_pool, away_timeout=0.2)) as client:
         data = new_table(client)
         time.sleep(0.3)
         reply = client.post(f"/api/tables/{data['table']}/seats/1/bot",
@@ -169,12 +169,11 @@ def test_a_finished_game_scores_replays_and_rematches(client: TestClient) -> Non
     data = new_table(client, seats=[{"name": "A", "kind": "bot", "bot": "random"},
                                     {"name": "B", "kind": "bot", "bot": "random"}])
     table, owner = data["table"], data["owner_token"]
-    assert client.get(f"/api/tables/{table}/replay/0").status_code == 409
-    with client.websocket_connect(f"/api/tables/{table}/ws"):  # a spectator arriving starts the bots
-        wait_for(lambda: view(client, table)["over"], timeout=60)
+    wait_for(lambda: view(client, table)["over"], timeout=60)  # nobody watches: the bots play on their own
     final = view(client, table)
     assert final["scores"] and final["ranking"] and final["breakdown"]
     record = GameRecord.from_json(client.get(f"/api/tables/{table}/record").json())
+    assert record.seed == 5 and record.seed_chosen, "a chosen seed is said in the record"
     replayed = replay(get_game("pursuit-cards"), record)
     assert list(replayed.scores()) == final["scores"]
     step = client.get(f"/api/tables/{table}/replay/3").json()
@@ -183,7 +182,8 @@ def test_a_finished_game_scores_replays_and_rematches(client: TestClient) -> Non
     assert client.post(f"/api/tables/{table}/rematch", json={"owner_token": "x"}).status_code == 403
     again = client.post(f"/api/tables/{table}/rematch", json={"owner_token": owner})
     assert again.status_code == 201
-    assert client.get(f"/api/tables/{again.json()['table']}").json()["rematch_of"] == table
+    info = client.get(f"/api/tables/{again.json()['table']}").json()
+    assert info["rematch_of"] == table and not info["seed_chosen"]
 
 
 def test_websocket_pushes_every_change(client: TestClient) -> None:
@@ -211,10 +211,13 @@ def test_pages(client: TestClient) -> None:
     assert client.get(f"/t/{table}/watch").status_code == 200
     assert client.get(f"/t/{table}/replay").status_code == 200
     assert client.get(f"/t/{table}", params={"token": "bad"}).status_code == 403
-    assert ana in client.get(f"/t/{table}/owner", params={"key": owner}).text
+    owner_page = client.get(f"/t/{table}/owner", params={"key": owner}).text
+    assert "Ana" in owner_page and ana not in owner_page, "a seat's link is shown once, at creation"
     assert client.get(f"/t/{table}/owner", params={"key": "bad"}).status_code == 403
-    assert client.get(f"/t/{table}/hotseat", params={"key": owner}).status_code == 200
+    hotseat = client.get(f"/t/{table}/hotseat", params={"key": owner})
+    assert hotseat.status_code == 200 and ana not in hotseat.text
+    assert data["hotseat_link"].endswith(f"#tokens=0.{ana},1.{data['seats'][1]['token']}")
     links = client.get(f"/api/tables/{table}/owner", params={"key": owner}).json()
-    assert links["seats"][0]["token"] == ana
+    assert "token" not in json.dumps(links["seats"])
     spec = client.get("/openapi.json").json()
     assert "/api/tables/{table_id}/actions" in spec["paths"]

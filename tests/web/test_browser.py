@@ -18,6 +18,7 @@ import pytest
 import uvicorn
 
 from vita.web.app import create_app
+from vita.web.bots import BotPool
 
 CHROMIUM = os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -35,8 +36,9 @@ def require_browser() -> None:
 class Server:
     """The app under uvicorn in a thread, on a free port; it can be stopped and started again."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, bot_pool: BotPool | None = None) -> None:
         self.db = db
+        self.bot_pool = bot_pool
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -45,7 +47,7 @@ class Server:
         self.server: uvicorn.Server | None = None
 
     def start(self) -> None:
-        app = create_app(self.db, bot_delay=0)
+        app = create_app(self.db, bot_delay=0, allow_chosen_seed=True, bot_pool=self.bot_pool)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -66,9 +68,9 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def server(tmp_path: Path, bot_pool: BotPool) -> Iterator[Server]:
     require_browser()
-    running = Server(str(tmp_path / "e2e.sqlite"))
+    running = Server(str(tmp_path / "e2e.sqlite"), bot_pool)
     running.start()
     yield running
     if running.server is not None and not running.server.should_exit:
@@ -219,5 +221,4 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     table_id = links[-1].split("/t/")[1].split("/")[0]
     info = server.api("GET", f"/api/tables/{table_id}")
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
-    record = server.api("GET", f"/api/tables/{table_id}/record")
-    assert record["options"]["passes"] == 2
+    assert info["options"]["passes"] == 2

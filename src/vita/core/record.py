@@ -35,6 +35,7 @@ class GameRecord:
     engine: str = __version__
     deck: str | None = None
     result: JSON | None = None
+    seed_chosen: bool = False  # chosen by a person rather than drawn (the web server says so)
 
     def to_json(self) -> JSON:
         data: JSON = {
@@ -50,6 +51,8 @@ class GameRecord:
             data["deck"] = self.deck
         if self.result is not None:
             data["result"] = self.result
+        if self.seed_chosen:
+            data["seed_chosen"] = True
         return data
 
     @classmethod
@@ -67,6 +70,7 @@ class GameRecord:
                 engine=str(data.get("engine", "")),
                 deck=data.get("deck"),
                 result=data.get("result"),
+                seed_chosen=bool(data.get("seed_chosen", False)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"malformed game record: {error}") from None

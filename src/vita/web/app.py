@@ -1,149 +1,141 @@
-"""The web app: server-rendered pages, a small client script, a JSON API and WebSockets.
-
-Every endpoint that touches a table is a coroutine: tables live in one event loop, so two
-requests can never load or change the same table at once from two threads.
+"""The web app: server-rendered pages, small client scripts, a JSON API and WebSockets.
 
 Generic over the game registry: a game plays in the browser with the generic renderer,
 and looks like its physical self once it adds ``static/games/<game id>.js``.
+
+What reaches a client before a game is over is only what its seat may see: its view, its
+legal actions, its log. The seed, the record and every token stay on the server (tokens as
+digests only); a creator chooses the seed only on a server started to allow it
+(``allow_chosen_seed``), and the record then says so.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
+import contextlib
 import os
-import time
+from collections.abc import AsyncIterator
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vita import __version__
-from vita.core.rng import Rng
 from vita.registry import GAMES, bot_names, get_game
-from vita.web.rooms import Follower, Refused, Room, Rooms
-from vita.web.store import Store, TableRow
+from vita.web import errors
+from vita.web.bots import BotPool
+from vita.web.errors import GuardBody, Refused, SecurityHeaders
+from vita.web.rooms import Follower, NewTable, Room, Rooms
+from vita.web.security import SEED_LIMIT, RateLimit, keep_secrets_out_of_logs, new_seed
+from vita.web.store import Store
 
 HERE = Path(__file__).parent
-MAX_BODY = 64 * 1024
+Token = Annotated[str, Field(min_length=1, max_length=100)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+BotName = Annotated[str, Field(min_length=1, max_length=40)]
 
 
-class SeatSpec(BaseModel):
+class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Body):
     kind: Annotated[str, Field(pattern="^(human|bot)$")] = "human"
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-    bot: str | None = None
+    name: Name
+    bot: BotName | None = None
 
 
-class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str
+class NewTableBody(_Body):
+    game: Annotated[str, Field(max_length=64)]
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
     options: dict[str, Any] = {}
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=0, lt=SEED_LIMIT)] | None = None
+    replacement_bot: BotName = "heuristic"
 
 
-class Move(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    token: str
-    seq: int
-    action: Annotated[str, Field(min_length=1, max_length=200)]
+class Move(_Body):
+    token: Token
+    seq: Annotated[int, Field(ge=0)]
+    action: Annotated[str, Field(min_length=1, max_length=400)]
 
 
-class TokenOnly(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    token: str
-    seq: int | None = None
+class TokenOnly(_Body):
+    token: Token
+    seq: Annotated[int, Field(ge=0)] | None = None
 
 
-class HandToBot(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    owner_token: str
-    bot: str = "heuristic"
+class HandToBot(_Body):
+    owner_token: Token
+    bot: BotName = "heuristic"
 
 
-class OwnerOnly(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    owner_token: str
-
-
-class LimitBody:
-    """Refuse request bodies over ``limit`` bytes with 413 (whatever the headers say)."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and int(declared) > self.limit:
-            await _too_large(send, self.limit)
-            return
-        seen = 0
-
-        async def counting() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, counting, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"the request is larger than {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json")]})
-    await send({"type": "http.response.body", "body": body})
+class OwnerOnly(_Body):
+    owner_token: Token
 
 
 def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay: float = 0.4,
-               away_timeout: float = 60.0, store: Store | None = None) -> FastAPI:
-    """The app, storing in ``db`` (a URL or SQLite path; default: ``vita.sqlite`` in ``data_dir``)."""
+               away_timeout: float = 60.0, store: Store | None = None, allow_chosen_seed: bool | None = None,
+               bot_pool: BotPool | None = None, bot_workers: int | None = None, bot_budget: float = 5.0,
+               idle_timeout: float = 600.0, table_rate: tuple[int, float] = (20, 60.0),
+               busy_timeout: float = 5.0) -> FastAPI:
+    """The app, storing in ``db`` (a URL or SQLite path; default: ``vita.sqlite`` in ``data_dir``).
+
+    ``allow_chosen_seed`` (default: the ``VITA_ALLOW_CHOSEN_SEED=1`` environment setting,
+    else off) lets a table's creator choose its seed; ``table_rate`` caps the tables one
+    client may create (count per seconds); ``bot_budget`` caps a bot's thinking time per move.
+    """
     if store is None:
         folder = Path(data_dir or os.environ.get("VITA_DATA", "data"))
         folder.mkdir(parents=True, exist_ok=True)
-        store = Store.open(db or str(folder / "vita.sqlite"))
-    rooms = Rooms(store, bot_delay=bot_delay, away_timeout=away_timeout)
+        store = Store.open(db or str(folder / "vita.sqlite"), busy_timeout=busy_timeout)
+    if allow_chosen_seed is None:
+        allow_chosen_seed = os.environ.get("VITA_ALLOW_CHOSEN_SEED") == "1"
+    own_pool = bot_pool is None
+    pool = bot_pool or BotPool(bot_workers, budget=bot_budget)
+    rooms = Rooms(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout)
+    creations = RateLimit(*table_rate)
+    keep_secrets_out_of_logs()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await rooms.resume()
+        sweeper = asyncio.create_task(_sweep(rooms))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await rooms.close()
+            await store.close()
+            if own_pool:
+                pool.close()
+
     app = FastAPI(
-        title="vita", version=__version__,
+        title="vita", version=__version__, lifespan=lifespan,
         description="Play life-simulation tabletop games in the browser, with friends and bots. "
                     "Tables are created here, seats act with their secret tokens, and "
-                    "`/api/tables/{id}/ws` pushes every change.",
+                    "`/api/tables/{id}/ws` pushes every change. Every refusal is "
+                    '`{"error": "…"}` with a 4xx status.',
     )
     app.state.rooms = rooms
     app.state.store = store
-    app.add_middleware(LimitBody)
+    app.state.pool = pool
+    app.add_middleware(GuardBody)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
+    errors.install(app, templates)
 
-    @app.exception_handler(Refused)
-    async def refused(_: Request, error: Refused) -> JSONResponse:
-        return JSONResponse({"error": error.message}, status_code=error.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}" for e in error.errors()
-        )
-        return JSONResponse({"error": f"invalid request: {problems}"}, status_code=422)
+    def rate_limited(request: Request) -> None:
+        client = request.client.host if request.client else "unknown"
+        wait = creations.wait(client)
+        if wait:
+            raise Refused(429, f"too many tables created from your address: try again in {wait:.0f} s",
+                          headers={"retry-after": str(int(wait) + 1)})
 
     # -- the JSON API ------------------------------------------------------------------------
 
@@ -155,125 +147,131 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     @app.get("/api/games/{game_id}/catalogue", tags=["games"])
     def catalogue(game_id: str) -> dict[str, Any]:
         """Card texts by id, to show a card's full text on hover."""
-        game = _game(game_id)
-        texts: dict[str, Any] = game.catalogue(game.make_options({"players": max(2, game.info.min_players)}))
-        return texts
+        return _catalogue(_known_game(game_id))
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
-        """Create a table: one secret link per human seat, an owner key and a spectator link."""
-        seed = body.seed if body.seed is not None else Rng(int.from_bytes(os.urandom(8), "big")).next_u64() % 2**62
-        row = rooms.create(body.game, body.options, [s.model_dump() for s in body.seats], seed)
-        return _links(request, row)
+    async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
+        """Create a table: one secret link per person's seat, an owner key and a spectator link.
+
+        The links are given once: the server keeps only digests of their tokens.
+        """
+        if body.seed is not None and not allow_chosen_seed:
+            raise Refused(422, "seed: this server draws every seed itself (a creator who chose it would "
+                               "know every hand); start it with --allow-chosen-seed to choose one")
+        _known_game(body.game)
+        rate_limited(request)
+        seed = body.seed if body.seed is not None else new_seed()
+        new = await rooms.create(body.game, body.options, [s.model_dump() for s in body.seats], seed,
+                                 seed_chosen=body.seed is not None, replacement_bot=body.replacement_bot)
+        return _links(request, new)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def table_info(table_id: str) -> dict[str, Any]:
         """Public facts about a table: its game, seats, move number and result."""
-        room = rooms.get(table_id)
-        return {"table": table_id, "game": room.row.game, "seq": room.seq, "over": room.state.is_over(),
-                "seats": room.payload(None)["seats"], "result": room.row.result,
-                "rematch_of": room.row.rematch_of}
+        room = await rooms.get(table_id)
+        public = room.payload(None)
+        return {"table": table_id, "game": room.row.game, "options": room.row.options, "seq": room.seq,
+                "over": room.over,
+                "seats": public["seats"], "result": room.row.result, "rematch_of": room.row.rematch_of,
+                "seed_chosen": room.row.seed_chosen}
 
     @app.get("/api/tables/{table_id}/owner", tags=["tables"])
     async def owner_info(request: Request, table_id: str, key: str) -> dict[str, Any]:
-        """For the table's owner: every link again (the key is the owner token)."""
-        room = rooms.get(table_id)
-        if key != room.row.owner_token:
-            raise Refused(403, "this is not the owner's key")
-        return _links(request, room.row)
+        """For the table's owner: the seats and the owner's links (seat links are given once,
+        at creation; ask for a new one with ``POST …/seats/{seat}/link``)."""
+        room = await rooms.get(table_id)
+        room.check_owner(key, "see the owner's page")
+        return _owner_view(request, room, key)
 
     @app.get("/api/tables/{table_id}/view", tags=["play"])
     async def view(table_id: str, token: str | None = None) -> dict[str, Any]:
         """A seat's view (with its token) or the public view: legal actions, log, result."""
-        room = rooms.get(table_id)
+        room = await rooms.get(table_id)
         return room.payload(room.seat_of(token))
 
     @app.post("/api/tables/{table_id}/actions", tags=["play"])
     async def act(table_id: str, move: Move) -> dict[str, Any]:
         """Submit an action in notation, with the move number it was chosen at."""
-        room = await rooms.act(table_id, move.token, move.seq, move.action)
-        return room.payload(room.seat_of(move.token))
+        room, seat = await rooms.act(table_id, move.token, move.seq, move.action)
+        return room.payload(seat)
 
     @app.post("/api/tables/{table_id}/undo", tags=["play"])
     async def undo(table_id: str, body: TokenOnly) -> dict[str, Any]:
         """Take back your last action, if it revealed nothing hidden and nobody acted since."""
-        room = rooms.get(table_id)
-        await rooms.undo(table_id, body.token, body.seq if body.seq is not None else room.seq)
-        return room.payload(room.seat_of(body.token))
+        room, seat = await rooms.undo(table_id, body.token, body.seq)
+        return room.payload(seat)
 
     @app.post("/api/tables/{table_id}/resign", tags=["play"])
     async def resign(table_id: str, body: TokenOnly) -> dict[str, Any]:
-        """Resign your seat; the table's owner may hand it to a bot."""
-        room = await rooms.resign(table_id, body.token)
-        return room.payload(room.seat_of(body.token))
+        """Resign your seat: the table's bot for resigned seats plays it from now on."""
+        room, note = await rooms.resign(table_id, body.token)
+        return room.payload(None, note)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", tags=["tables"])
     async def hand_to_bot(table_id: str, seat: int, body: HandToBot) -> dict[str, Any]:
-        """The owner hands a seat to a bot: once its player resigned or has been away a while."""
+        """The owner hands a person's seat to a bot, once its player has been away a while
+        (or changes the bot that plays a resigned seat)."""
         room = await rooms.hand_to_bot(table_id, body.owner_token, seat, body.bot)
         return room.payload(None)
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/link", tags=["tables"])
+    async def new_link(request: Request, table_id: str, seat: int, body: OwnerOnly) -> dict[str, Any]:
+        """The owner issues a new link for a person's seat; the old link stops working."""
+        room, token = await rooms.reissue(table_id, body.owner_token, seat)
+        return {"seat": seat, "token": token, "link": _seat_link(request, room.row.id, token)}
+
     @app.post("/api/tables/{table_id}/rematch", status_code=201, tags=["tables"])
     async def rematch(request: Request, table_id: str, body: OwnerOnly) -> dict[str, Any]:
-        """A new table with the same game, options and seats (new links for the people)."""
-        room = rooms.get(table_id)
-        if body.owner_token != room.row.owner_token:
-            raise Refused(403, "only the table's owner can start a rematch")
-        specs = [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in room.row.seats]
-        options = {k: v for k, v in room.row.options.items() if k not in ("players", "names")}
-        seed = Rng(room.row.seed).next_u64() % 2**62
-        row = rooms.create(room.row.game, options, specs, seed, rematch_of=table_id)
-        links = _links(request, row)
-        await rooms.push(room, "rematch")
-        for follower in list(room.followers):
-            await follower.send({"type": "rematch", "table": row.id})
+        """A new table with the same game, options and seats, a fresh seed, new links; each
+        open page of the old table is sent its own new link."""
+        room = await rooms.get(table_id)
+        room.check_owner(body.owner_token, "start a rematch")
+        rate_limited(request)
+        old, new = await rooms.rematch(table_id, body.owner_token)
+        links = _links(request, new)
+        for follower in list(old.followers):
+            token = new.tokens.get(follower.seat) if follower.seat is not None else None
+            link = _seat_link(request, new.row.id, token) if token else _base(request) + f"/t/{new.row.id}/watch"
+            with contextlib.suppress(Exception):
+                await follower.send({"type": "rematch", "table": new.row.id, "link": link,
+                                     "seat": follower.seat if token else None})
         return links
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
     async def record(table_id: str) -> dict[str, Any]:
-        """The game record: options, seed and actions (replays to the identical state)."""
-        return rooms.get(table_id).record().to_json()
+        """The game record (options, seed, actions; it replays to the identical state): public
+        once the game is over, refused before."""
+        return (await rooms.get(table_id)).record().to_json()
 
     @app.get("/api/tables/{table_id}/replay/{step}", tags=["tables"])
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:
         """The public view after ``step`` actions (a finished game's step-through replay)."""
-        room = rooms.get(table_id)
-        if not room.state.is_over():
-            raise Refused(409, "a game can be replayed once it is over")
-        if not 0 <= step <= room.seq:
-            raise Refused(404, f"the game has {room.seq} actions")
-        state = room.game.new_state(room.game.make_options(room.row.options), room.row.seed)
-        for action in room.actions[:step]:
-            state.apply(state.parse(action.notation, action.seat), action.seat)
-        return {"step": step, "total": room.seq, "game": room.row.game, "title": room.game.info.title,
-                "view": state.view(None), "log": state.events_for(None)[-40:],
-                "action": room.actions[step - 1].notation if step else None,
-                "seats": room.payload(None)["seats"]}
+        return (await rooms.get(table_id)).replay_step(step)
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def follow(socket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Follow a table: the seat's (or the public) payload is pushed after every change."""
+        """Follow a table: ``{"type": "view", …}`` (the seat's or the public payload) after every
+        change; ``{"type": "revoked"}`` when the seat's link stops being valid (the socket then
+        follows as a spectator); ``{"type": "rematch", "link": …}`` with this seat's new link."""
         try:
-            room = rooms.get(table_id)
+            room = await rooms.get(table_id)
             seat = room.seat_of(token)
+            follower = Follower(seat, socket.send_json)
+            rooms.follow(room, follower)
         except Refused as error:
-            await socket.close(code=4403 if error.status == 403 else 4404, reason=error.message)
+            code = {403: 4403, 404: 4404, 429: 4429}.get(error.status, 4409)
+            await socket.close(code=code, reason=error.message[:120])
             return
-        await socket.accept()
-        follower = Follower(seat, socket.send_json)
-        room.followers.append(follower)
-        await rooms.push(room, "joined" if seat is None else f"{room.row.seats[seat].name} is here")
-        await rooms.changed(room)
         try:
+            await socket.accept()
+            await rooms.push(room, "" if seat is None else f"{room.row.seats[seat].name} is here")
+            rooms.wake(room)
             while True:
                 await socket.receive_text()  # keep-alive pings from the client
         except WebSocketDisconnect:
             pass
         finally:
-            if follower in room.followers:
-                room.followers.remove(follower)
-            if seat is not None and not room.connected(seat):
-                room.away_since[seat] = time.monotonic()
+            rooms.unfollow(room, follower)
             await rooms.push(room)
 
     # -- pages ---------------------------------------------------------------------------------
@@ -281,88 +279,123 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
         games = [_game_info(g) for g in GAMES]
-        recent = [_summary(t) for t in store.recent_tables()]
-        return templates.TemplateResponse(request, "lobby.html", {"games": games, "recent": recent})
+        return templates.TemplateResponse(request, "lobby.html", {
+            "games": games, "config": {"allow_seed": allow_chosen_seed}})
 
     @app.get("/t/{table_id}/owner", response_class=HTMLResponse, include_in_schema=False)
     async def owner_page(request: Request, table_id: str, key: str) -> HTMLResponse:
-        room = rooms.get(table_id)
-        if key != room.row.owner_token:
-            raise Refused(403, "this is not the owner's key")
+        room = await rooms.get(table_id)
+        room.check_owner(key, "see the owner's page")
+        owner = _owner_view(request, room, key)
         return templates.TemplateResponse(request, "owner.html", {
-            "links": _links(request, room.row), "room": room, "bots": bot_names(room.row.game)})
+            "owner": owner, "title": room.game.info.title, "bots": bot_names(room.row.game),
+            "config": {"table": room.row.id, "key": key, "over": room.over}})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def play_page(request: Request, table_id: str, token: str | None = None) -> HTMLResponse:
-        room = rooms.get(table_id)
-        room.seat_of(token)
-        return _page(templates, request, room, "play" if token else "watch", token=token)
+        room = await rooms.get(table_id)
+        seat = room.seat_of(token)
+        return _page(templates, request, room, "play" if seat is not None else "watch", token=token)
 
     @app.get("/t/{table_id}/watch", response_class=HTMLResponse, include_in_schema=False)
     async def watch_page(request: Request, table_id: str) -> HTMLResponse:
-        return _page(templates, request, rooms.get(table_id), "watch")
+        return _page(templates, request, await rooms.get(table_id), "watch")
 
     @app.get("/t/{table_id}/hotseat", response_class=HTMLResponse, include_in_schema=False)
     async def hotseat_page(request: Request, table_id: str, key: str) -> HTMLResponse:
-        room = rooms.get(table_id)
-        if key != room.row.owner_token:
-            raise Refused(403, "this is not the owner's key")
-        tokens = {s.seat: s.token for s in room.row.seats if s.kind == "human" and s.token}
-        return _page(templates, request, room, "hotseat", tokens=tokens, key=key)
+        room = await rooms.get(table_id)
+        room.check_owner(key, "open the hot seat")
+        people = [s.seat for s in room.row.seats if s.kind == "human"]
+        return _page(templates, request, room, "hotseat", key=key, people=people)
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
-        return _page(templates, request, rooms.get(table_id), "replay")
+        return _page(templates, request, await rooms.get(table_id), "replay")
 
     return app
 
 
-def _game(game_id: str) -> Any:
-    try:
-        return get_game(game_id)
-    except KeyError as error:
-        raise Refused(404, str(error.args[0])) from None
+async def _sweep(rooms: Rooms) -> None:
+    """Evict idle tables now and then."""
+    while True:
+        await asyncio.sleep(max(1.0, min(30.0, rooms.idle_timeout / 2)))
+        rooms.evict_idle()
 
 
+def _known_game(game_id: str) -> str:
+    if game_id not in GAMES:
+        raise Refused(404, f"unknown game {game_id[:64]!r} (known games: {', '.join(sorted(GAMES))})")
+    return game_id
+
+
+@cache
+def _catalogue(game_id: str) -> dict[str, Any]:
+    game = get_game(game_id)
+    texts: dict[str, Any] = game.catalogue(game.make_options({"players": max(2, game.info.min_players)}))
+    return texts
+
+
+@cache
 def _game_info(game_id: str) -> dict[str, Any]:
-    game = _game(game_id)
+    game = get_game(game_id)
     info = game.info
     schema = game.options_model.model_json_schema()
+    schema.get("properties", {}).pop("cards", None)  # a deck path is for the terminal, never the web
     return {"id": game_id, "title": info.title, "min_players": info.min_players,
             "max_players": info.max_players, "summary": info.summary, "bots": bot_names(game_id),
             "options": schema}
 
 
-def _links(request: Request, row: TableRow) -> dict[str, Any]:
-    base = str(request.base_url).rstrip("/")
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def _seat_link(request: Request, table_id: str, token: str) -> str:
+    return f"{_base(request)}/t/{table_id}?token={token}"
+
+
+def _links(request: Request, new: NewTable) -> dict[str, Any]:
+    """Every link of a new table: the only time its secrets are shown."""
+    base, row = _base(request), new.row
     seats = []
     for s in row.seats:
         entry: dict[str, Any] = {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot}
-        if s.kind == "human" and s.token:
-            entry["token"] = s.token
-            entry["link"] = f"{base}/t/{row.id}?token={s.token}"
+        token = new.tokens.get(s.seat)
+        if token:
+            entry["token"] = token
+            entry["link"] = _seat_link(request, row.id, token)
         seats.append(entry)
+    # The hot seat's tokens ride in the fragment: a browser never sends it to any server.
+    fragment = ",".join(f"{seat}.{token}" for seat, token in new.tokens.items())
     return {
-        "table": row.id, "game": row.game, "owner_token": row.owner_token, "seats": seats,
-        "owner_link": f"{base}/t/{row.id}/owner?key={row.owner_token}",
-        "hotseat_link": f"{base}/t/{row.id}/hotseat?key={row.owner_token}",
+        "table": row.id, "game": row.game, "owner_token": new.owner_key, "seats": seats,
+        "seed_chosen": row.seed_chosen,
+        "owner_link": f"{base}/t/{row.id}/owner?key={new.owner_key}",
+        "hotseat_link": f"{base}/t/{row.id}/hotseat?key={new.owner_key}#tokens={fragment}",
         "spectator_link": f"{base}/t/{row.id}/watch",
         "replay_link": f"{base}/t/{row.id}/replay",
     }
 
 
-def _summary(row: TableRow) -> dict[str, Any]:
-    return {"id": row.id, "game": row.game, "players": ", ".join(s.name for s in row.seats),
-            "over": row.result is not None, "created": row.created_at.strftime("%Y-%m-%d %H:%M")}
+def _owner_view(request: Request, room: Room, key: str) -> dict[str, Any]:
+    base, row = _base(request), room.row
+    seats = [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
+              "person": s.human, "away": round(room.away_for(s.seat)) if s.kind == "human" else None}
+             for s in row.seats]
+    return {
+        "table": row.id, "game": row.game, "seq": room.seq, "over": room.over, "seats": seats,
+        "replacement_bot": row.replacement_bot, "seed_chosen": row.seed_chosen,
+        "owner_link": f"{base}/t/{row.id}/owner?key={key}",
+        "hotseat_link": f"{base}/t/{row.id}/hotseat?key={key}",
+        "spectator_link": f"{base}/t/{row.id}/watch",
+        "replay_link": f"{base}/t/{row.id}/replay",
+    }
 
 
 def _page(templates: Jinja2Templates, request: Request, room: Room, mode: str, **extra: Any) -> HTMLResponse:
     config = {"table": room.row.id, "game": room.row.game, "mode": mode, "title": room.game.info.title,
-              "token": extra.get("token"), "tokens": extra.get("tokens"), "key": extra.get("key")}
+              "token": extra.get("token"), "key": extra.get("key"), "people": extra.get("people")}
     script = Path(HERE / "static" / "games" / f"{room.row.game}.js")
     return templates.TemplateResponse(request, "table.html", {
         "config": config, "title": room.game.info.title, "mode": mode,
         "renderer": f"/static/games/{room.row.game}.js" if script.exists() else None})
-
-
-__all__ = ["Query", "RedirectResponse", "create_app"]

@@ -11,12 +11,26 @@ import click
 @click.option("--db", help="postgresql://… or a SQLite file (default: DATA/vita.sqlite).")
 @click.option("--data", "data_dir", default="data", show_default=True, help="Data directory.")
 @click.option("--bot-delay", default=0.4, show_default=True, type=float, help="Seconds a bot waits before playing.")
-def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float) -> None:
+@click.option("--bot-workers", default=None, type=click.IntRange(1, 64),
+              help="Worker processes for bots [default: the cores, at most 4].")
+@click.option("--bot-budget", default=5.0, show_default=True, type=click.FloatRange(0.05, 120),
+              help="The most seconds a bot may think per move (caps every bot's own settings).")
+@click.option("--allow-chosen-seed", is_flag=True,
+              help="Let a table's creator choose its seed (for tests and puzzles: whoever chooses it knows "
+                   "every hand; the record says the seed was chosen).")
+@click.option("--access-log/--no-access-log", default=True, show_default=True,
+              help="Log each request (tokens and keys are removed from what is logged).")
+def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
+          bot_budget: float, allow_chosen_seed: bool, access_log: bool) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import uvicorn
 
     from vita.web.app import create_app
 
-    app = create_app(db, data_dir=data_dir, bot_delay=bot_delay)
+    try:
+        app = create_app(db, data_dir=data_dir, bot_delay=bot_delay, bot_workers=bot_workers,
+                         bot_budget=bot_budget, allow_chosen_seed=allow_chosen_seed)
+    except Exception as error:  # a database that cannot be opened: one line, not a traceback
+        raise click.ClickException(f"cannot open the database: {error}") from None
     click.echo(f"vita is serving on http://{host}:{port}/ (storage: {db or data_dir + '/vita.sqlite'})")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="info" if access_log else "warning", access_log=access_log)

@@ -1,51 +1,62 @@
 """Live tables: a game in memory, rebuilt from its stored record, driven by people and bots.
 
-Every change goes through a room: it checks the action's sequence number (a stale or
-repeated submission is refused, never applied twice), applies it, stores it, pushes the
-new views to everyone following the table, and lets the bots whose turn it is play, in
-a worker thread, within a time budget.
+Every change goes through a room, under the room's lock: it checks the action's sequence
+number (a stale or repeated submission is refused, never applied twice), applies it to a
+copy of the game, stores it, and only once it is stored makes the copy the live game. A
+failed write therefore changes nothing, in memory or on disk. Then it pushes the new views
+to everyone following the table and lets the bots whose turn it is play (:mod:`bots`).
+
+Tables stay in memory while they are used and are evicted once idle; they reload from
+their record.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import pickle
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from vita import __version__
-from vita.core.bots import Bot, RandomBot
+from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
 from vita.core.record import GameRecord
 from vita.core.rng import derive_seed
 from vita.core.state import JSON, Game, State
 from vita.core.undo import reveals
 from vita.registry import get_game, make_bot
-from vita.web.store import ActionRow, SeatRow, Store, TableRow, new_token, now
+from vita.web.bots import BotPool
+from vita.web.errors import Refused
+from vita.web.security import digest, matches, new_seed, new_table_id, new_token
+from vita.web.store import ActionRow, SeatRow, StorageError, Store, TableRow, now
 
 LOG_LINES = 300
+MAX_FOLLOWERS = 64  # open pages per table
+log = logging.getLogger("vita.web")
 
 
-class Refused(Exception):
-    """A request that cannot be carried out; ``status`` is the HTTP status to answer."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-@dataclass
+@dataclass(eq=False)
 class Follower:
     """A WebSocket (or any listener) following a table as a seat or as a spectator."""
 
     seat: int | None
-    send: Callable[[JSON], Any]
+    send: Callable[[JSON], Awaitable[Any]]
 
 
-@dataclass
+@dataclass(frozen=True)
+class NewTable:
+    """What creating a table gives back once: the secrets, which are stored only as digests."""
+
+    row: TableRow
+    tokens: dict[int, str]  # seat → token, for the people's seats
+    owner_key: str
+
+
+@dataclass(eq=False)
 class Room:
     row: TableRow
     game: Game[Any, Any]
@@ -56,45 +67,79 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)  # seat → when its last page closed
     bot_task: asyncio.Task[None] | None = None
     loaded_at: float = field(default_factory=time.monotonic)
+    used_at: float = field(default_factory=time.monotonic)
+    pending: int = 0  # requests under way that will change the table
     bots: dict[int, Bot] = field(default_factory=dict)  # one per bot seat, kept between its moves
+    views: dict[int | None, JSON] = field(default_factory=dict)  # payloads, computed once per change
+    replay: list[JSON] | None = None  # a finished game's public views, step by step
 
     @property
     def seq(self) -> int:
         return len(self.actions)
 
+    @property
+    def over(self) -> bool:
+        return self.state.is_over()
+
+    def touch(self) -> None:
+        self.used_at = time.monotonic()
+
+    def changed(self) -> None:
+        """Forget the payloads computed for the old position."""
+        self.views.clear()
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a secret token opens (None: a spectator)."""
         if not token:
             return None
+        found = None
         for seat in self.row.seats:
-            if seat.token is not None and seat.token == token:
-                return seat.seat
-        raise Refused(403, "this token opens no seat at this table")
+            if matches(token, seat.token_hash):  # compare with every seat: same time for all
+                found = seat.seat
+        if found is None:
+            raise Refused(403, "this link's token opens no seat at this table (it may have been replaced)")
+        return found
+
+    def check_owner(self, key: str | None, doing: str) -> None:
+        if not matches(key, self.row.owner_hash):
+            raise Refused(403, f"only the table's owner can {doing} (this is not the owner's key)")
 
     def record(self) -> GameRecord:
+        """The game record: public only once the game is over (its seed and draws would tell
+        every hidden card before)."""
+        if not self.over:
+            raise Refused(409, "the game record (seed and actions) is published when the game is over")
         return GameRecord(
             game=self.row.game, options=self.row.options, seed=self.row.seed,
             actions=[(a.seat, a.notation) for a in self.actions],
             players=[f"{s.kind}:{s.bot or s.name}" for s in self.row.seats],
-            engine=self.row.engine,
-            result=self.row.result,
+            engine=self.row.engine, result=self.row.result,
+            deck=self.game.deck_fingerprint(self.game.make_options(self.row.options)),
+            seed_chosen=self.row.seed_chosen,
         )
 
     def can_undo(self, seat: int | None) -> bool:
         """Your own last actions, while nothing hidden was revealed and nobody else acted."""
-        if seat is None or not self.actions or self.state.is_over():
+        if seat is None or not self.actions or self.over:
             return False
         last = self.actions[-1]
         return last.seat == seat and last.undoable
 
     def payload(self, seat: int | None, note: str = "") -> JSON:
         """What a seat (or a spectator) is shown: its view, its legal actions, its log."""
+        cached = self.views.get(seat)
+        if cached is None:
+            cached = self.views[seat] = self._payload(seat)
+        return {**cached, "note": note}
+
+    def _payload(self, seat: int | None) -> JSON:
         state = self.state
         movers = state.to_move()
         legal: list[JSON] = []
-        if seat is not None and seat in movers and not self.row.seats[seat].resigned:
+        mine = seat is not None and self.row.seats[seat].kind == "human"
+        if mine and seat in movers:
             legal = [{"notation": str(a), "label": state.label(a)} for a in state.legal_actions(seat)]
-        log = state.events_for(seat)
+        events = state.events_for(seat)
         data: JSON = {
             "table": self.row.id,
             "game": self.row.game,
@@ -102,16 +147,16 @@ class Room:
             "seq": self.seq,
             "seat": seat,
             "to_move": list(movers),
-            "your_turn": seat is not None and seat in movers,
+            "your_turn": mine and seat in movers,
             "over": state.is_over(),
             "view": state.view(seat),
             "legal": legal,
-            "log": log[-LOG_LINES:],
-            "log_size": len(log),
+            "log": events[-LOG_LINES:],
+            "log_size": len(events),
             "undo": self.can_undo(seat),
-            "note": note,
             "seats": [
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
+                 "replaced": s.human and s.kind == "bot",
                  "connected": s.kind == "bot" or self.connected(s.seat)}
                 for s in self.row.seats
             ],
@@ -122,6 +167,27 @@ class Room:
             data["breakdown"] = state.score_breakdown()
         return data
 
+    def replay_step(self, step: int) -> JSON:
+        """The public view after ``step`` actions of a finished game (all steps computed once)."""
+        if not self.over:
+            raise Refused(409, "a game can be replayed once it is over")
+        if not 0 <= step <= self.seq:
+            raise Refused(404, f"the game has {self.seq} actions: steps 0 to {self.seq}")
+        if self.replay is None:
+            state = self.game.new_state(self.game.make_options(self.row.options), self.row.seed)
+            steps = [self._step(state, 0)]
+            for index, action in enumerate(self.actions, 1):
+                state.apply(state.parse(action.notation, action.seat), action.seat)
+                steps.append(self._step(state, index))
+            self.replay = steps
+        return self.replay[step]
+
+    def _step(self, state: State, step: int) -> JSON:
+        return {"step": step, "total": self.seq, "game": self.row.game, "title": self.game.info.title,
+                "view": state.view(None), "log": state.events_for(None)[-40:],
+                "action": self.actions[step - 1].notation if step else None,
+                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.row.seats]}
+
     def connected(self, seat: int) -> bool:
         return any(f.seat == seat for f in self.followers)
 
@@ -131,43 +197,77 @@ class Room:
             return 0.0
         return time.monotonic() - self.away_since.setdefault(seat, self.loaded_at)
 
+    def busy(self) -> bool:
+        return bool(self.pending or self.followers or self.lock.locked()
+                    or (self.bot_task is not None and not self.bot_task.done()))
+
 
 class Rooms:
-    """Every live table of a server, loaded from the store on first use."""
+    """Every live table of a server: loaded from the store on first use, evicted when idle."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.4, bot_budget: float = 5.0,
-                 away_timeout: float = 60.0) -> None:
+    def __init__(self, store: Store, bots: BotPool, *, bot_delay: float = 0.4, away_timeout: float = 60.0,
+                 idle_timeout: float = 600.0, max_rooms: int = 2000) -> None:
         self.store = store
+        self.pool = bots
         self.rooms: dict[str, Room] = {}
+        self.loading: dict[str, asyncio.Future[Room]] = {}
         self.bot_delay = bot_delay
-        self.bot_budget = bot_budget
         self.away_timeout = away_timeout
+        self.idle_timeout = idle_timeout
+        self.max_rooms = max_rooms
 
     # -- loading and creating ------------------------------------------------------------
 
-    def get(self, table_id: str) -> Room:
+    async def get(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)
         if room is not None:
+            room.touch()
             return room
-        row = self.store.table(table_id)
-        if row is None:
-            raise Refused(404, f"there is no table {table_id!r}")
-        game = get_game(row.game)
-        state = game.new_state(game.make_options(row.options), row.seed)
-        stored = self.store.actions(table_id)
-        for action in stored:
-            state.apply(state.parse(action.notation, action.seat), action.seat)
-        room = Room(row=row, game=game, state=state, actions=stored)
+        if len(table_id) > 32:
+            raise Refused(404, "there is no such table")
+        if table_id in self.loading:  # another request is loading it: share its result
+            return await asyncio.shield(self.loading[table_id])
+        future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = future
+        try:
+            room = await self._load(table_id)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody else waits
+            raise
+        finally:
+            del self.loading[table_id]
+        future.set_result(room)
         self.rooms[table_id] = room
+        self.evict_idle()
+        self.wake(room)  # a bot to move moves on its own, whoever is (or is not) watching
         return room
 
-    def create(
-        self, game_id: str, options: JSON, seat_specs: list[JSON], seed: int, rematch_of: str | None = None
-    ) -> TableRow:
+    async def _load(self, table_id: str) -> Room:
+        row = await self.store.table(table_id)
+        if row is None:
+            raise Refused(404, f"there is no table {table_id!r}")
+        stored = await self.store.actions(table_id)
+        try:
+            game = get_game(row.game)
+            state = game.new_state(game.make_options(row.options), row.seed)
+            for action in stored:
+                state.apply(state.parse(action.notation, action.seat), action.seat)
+        except (KeyError, ValueError) as error:
+            log.error("table %s does not replay: %s", table_id, error)
+            raise Refused(409, f"table {table_id} no longer replays with this version of vita: {error}") from None
+        return Room(row=row, game=game, state=state, actions=stored)
+
+    async def create(self, game_id: str, options: JSON, seat_specs: list[JSON], seed: int, *,
+                     seed_chosen: bool = False, replacement_bot: str = "heuristic",
+                     rematch_of: str | None = None) -> NewTable:
         try:
             game = get_game(game_id)
         except KeyError as error:
             raise Refused(404, str(error.args[0])) from None
+        if "cards" in options:
+            raise Refused(422, "options.cards: the web app plays the decks that ship with vita; "
+                               "it never reads a deck from a path")
         options = {**options, "players": len(seat_specs)}
         if "names" in game.options_model.model_fields:
             options["names"] = [spec["name"] for spec in seat_specs]
@@ -175,43 +275,63 @@ class Rooms:
             parsed = game.make_options(options)
             game.new_state(parsed, seed, log=False)
         except ValueError as error:
-            raise Refused(422, str(error)) from None
+            raise Refused(422, str(error)[:500]) from None
+        for bot in [replacement_bot, *(spec.get("bot") or "random" for spec in seat_specs if spec["kind"] == "bot")]:
+            self._check_bot(game_id, bot)
+        tokens: dict[int, str] = {}
         seat_rows = []
         for index, spec in enumerate(seat_specs):
             if spec["kind"] == "bot":
-                bot = spec.get("bot") or "random"
-                try:
-                    make_bot(game_id, bot, 0)
-                except KeyError as error:
-                    raise Refused(422, str(error.args[0])) from None
-                seat_rows.append(SeatRow(index, "bot", spec["name"], bot, None))
+                seat_rows.append(SeatRow(index, "bot", spec["name"], spec.get("bot") or "random"))
             else:
-                seat_rows.append(SeatRow(index, "human", spec["name"], None, new_token()))
-        row = TableRow(id=new_token()[:12], game=game_id, options=parsed.model_dump(exclude_defaults=True),
-                       seed=seed, engine=__version__, owner_token=new_token(), created_at=now(),
-                       seats=seat_rows, rematch_of=rematch_of)
-        self.store.create_table(row)
-        self.get(row.id)  # live from now on: a seat's time away counts from here
-        return row
+                tokens[index] = new_token()
+                seat_rows.append(SeatRow(index, "human", spec["name"], None, digest(tokens[index]), human=True))
+        owner_key = new_token()
+        row = TableRow(id=new_table_id(), game=game_id, options=parsed.model_dump(exclude_defaults=True),
+                       seed=seed, seed_chosen=seed_chosen, engine=__version__, owner_hash=digest(owner_key),
+                       replacement_bot=replacement_bot, created_at=now(), seats=seat_rows, rematch_of=rematch_of)
+        try:
+            await self.store.create_table(row)
+        except StorageError as error:
+            raise Refused(503, f"the table could not be stored ({error}); try again") from None
+        await self.get(row.id)  # live from now on: a seat's time away counts from here, bots start
+        return NewTable(row, tokens, owner_key)
+
+    @staticmethod
+    def _check_bot(game_id: str, name: str) -> None:
+        try:
+            make_bot(game_id, name, 0)
+        except KeyError as error:
+            raise Refused(422, str(error.args[0])) from None
 
     # -- changing a table -----------------------------------------------------------------------
 
-    async def act(self, table_id: str, token: str | None, seq: int, text: str) -> Room:
-        room = self.get(table_id)
-        seat = room.seat_of(token)
-        if seat is None:
-            raise Refused(403, "a spectator cannot act: use your seat's link")
-        async with room.lock:
-            self._apply(room, seat, seq, text)
-        await self.changed(room)
-        return room
+    @contextlib.asynccontextmanager
+    async def changing(self, table_id: str) -> AsyncIterator[Room]:
+        """The room, locked, for a change (it cannot be evicted meanwhile)."""
+        room = await self.get(table_id)
+        room.pending += 1
+        try:
+            async with room.lock:
+                yield room
+        finally:
+            room.pending -= 1
+            room.touch()
 
-    def _apply(self, room: Room, seat: int, seq: int, text: str) -> None:
+    async def act(self, table_id: str, token: str | None, seq: int, text: str) -> tuple[Room, int]:
+        async with self.changing(table_id) as room:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise Refused(403, "a spectator cannot act: use your seat's link")
+            await self._apply(room, seat, seq, text)
+        await self.changed(room)
+        return room, seat
+
+    async def _apply(self, room: Room, seat: int, seq: int, text: str) -> None:
+        """Check, apply to a copy, store; only then make the copy the live game."""
         if seq != room.seq:
             raise Refused(409, f"stale action: it was chosen at move {seq}, the game is at move "
                                f"{room.seq}; nothing was applied")
-        if room.row.seats[seat].resigned:
-            raise Refused(409, "this seat has resigned")
         state = room.state
         try:
             action = state.parse(text, seat)
@@ -220,115 +340,242 @@ class Rooms:
             reason = str(error)
         if reason is not None:
             raise Refused(400, reason)
+        after = state.clone()
+        after.apply(action, seat)
         before = state.clone()
         before.log = None
-        state.apply(action, seat)
-        undoable = not reveals(before, seat, action, state)
+        undoable = not reveals(before, seat, action, after)
         row = ActionRow(room.seq, seat, str(action), undoable)
-        self.store.add_action(room.row.id, row)
+        result = {"scores": list(after.scores()), "ranking": list(after.ranking())} if after.is_over() else None
+        try:
+            await self.store.add_action(room.row.id, row, result)
+        except StorageError as error:
+            log.warning("table %s: action %d not stored: %s", room.row.id, row.seq, error)
+            raise Refused(503, f"the action could not be stored ({error}); nothing changed: try again",
+                          headers={"retry-after": "1"}) from None
+        room.state = after
         room.actions.append(row)
-        if state.is_over() and room.row.result is None:
-            room.row.result = {"scores": list(state.scores()), "ranking": list(state.ranking())}
-            self.store.finish(room.row.id, room.row.result)
+        if result is not None:
+            room.row.result = result
+        room.changed()
 
-    async def undo(self, table_id: str, token: str | None, seq: int) -> Room:
-        room = self.get(table_id)
-        seat = room.seat_of(token)
-        async with room.lock:
-            if seq != room.seq:
+    async def undo(self, table_id: str, token: str | None, seq: int | None) -> tuple[Room, int | None]:
+        async with self.changing(table_id) as room:
+            seat = room.seat_of(token)
+            if seq is not None and seq != room.seq:
                 raise Refused(409, f"stale undo: the game is at move {room.seq}, not {seq}")
             if not room.can_undo(seat):
                 raise Refused(409, "nothing to undo: only your own last action, before anything "
                                    "hidden was revealed and before anyone else acted")
-            last = room.actions.pop()
-            self.store.remove_last_action(room.row.id, last.seq)
-            self.rebuild(room)
+            last = room.actions[-1]
+            state = room.game.new_state(room.game.make_options(room.row.options), room.row.seed)
+            for action in room.actions[:-1]:
+                state.apply(state.parse(action.notation, action.seat), action.seat)
+            try:
+                await self.store.remove_last_action(room.row.id, last.seq)
+            except StorageError as error:
+                raise Refused(503, f"the undo could not be stored ({error}); nothing changed") from None
+            room.actions.pop()
+            room.state = state
+            room.changed()
         await self.changed(room, "undo")
-        return room
+        return room, seat
 
-    def rebuild(self, room: Room) -> None:
-        state = room.game.new_state(room.game.make_options(room.row.options), room.row.seed)
-        for action in room.actions:
-            state.apply(state.parse(action.notation, action.seat), action.seat)
-        room.state = state
-
-    async def resign(self, table_id: str, token: str | None) -> Room:
-        room = self.get(table_id)
-        seat = room.seat_of(token)
-        if seat is None:
-            raise Refused(403, "a spectator has no seat to resign")
-        async with room.lock:
-            row = room.row.seats[seat]
-            row.resigned = True
-            self.store.update_seat(room.row.id, row)
-        await self.changed(room, f"{row.name} resigned")
-        return room
-
-    async def hand_to_bot(self, table_id: str, owner_token: str, seat: int, bot: str) -> Room:
-        room = self.get(table_id)
-        if owner_token != room.row.owner_token:
-            raise Refused(403, "only the table's owner can hand a seat to a bot")
-        if not 0 <= seat < len(room.row.seats):
-            raise Refused(404, f"there is no seat {seat}")
+    async def _set_seat(self, room: Room, seat: SeatRow, **changes: Any) -> None:
+        """Store a seat's new settings, then take them (a failed write changes nothing)."""
+        updated = SeatRow(**{**seat.__dict__, **changes})
         try:
-            make_bot(room.row.game, bot, 0)
-        except KeyError as error:
-            raise Refused(422, str(error.args[0])) from None
-        row = room.row.seats[seat]
-        if row.kind == "human" and not row.resigned and room.away_for(seat) < self.away_timeout:
-            away = room.away_for(seat)
-            state = "is here" if away == 0 else f"has been away for {away:.0f} s"
-            raise Refused(409, f"{row.name} {state}: a seat goes to a bot once its player resigned "
-                               f"or has been away for {self.away_timeout:.0f} s")
-        async with room.lock:
-            row.kind, row.bot, row.resigned = "bot", bot, False
-            row.token = None
-            self.store.update_seat(room.row.id, row)
-        await self.changed(room, f"a {bot} bot takes over seat {seat + 1}")
+            await self.store.update_seat(room.row.id, updated)
+        except StorageError as error:
+            raise Refused(503, f"the seat could not be stored ({error}); nothing changed") from None
+        seat.__dict__.update(changes)
+        room.changed()
+
+    async def resign(self, table_id: str, token: str | None) -> tuple[Room, str]:
+        """The player leaves; the table's replacement bot takes the seat at once."""
+        async with self.changing(table_id) as room:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise Refused(403, "a spectator has no seat to resign")
+            if room.over:
+                raise Refused(409, "the game is over")
+            row = room.row.seats[seat]
+            bot = room.row.replacement_bot
+            await self._set_seat(room, row, kind="bot", bot=bot, resigned=True, token_hash=None)
+        note = f"{row.name} resigned: a {bot} bot plays the seat"
+        await self.revoke(room, seat, note + "; this page now watches the table")
+        await self.changed(room, note)
+        return room, note
+
+    async def hand_to_bot(self, table_id: str, owner_key: str, seat: int, bot: str) -> Room:
+        async with self.changing(table_id) as room:
+            room.check_owner(owner_key, "hand a seat to a bot")
+            if not 0 <= seat < len(room.row.seats):
+                raise Refused(404, f"there is no seat {seat}")
+            self._check_bot(room.row.game, bot)
+            row = room.row.seats[seat]
+            if not row.human:
+                raise Refused(409, f"seat {seat + 1} is a bot's seat from the start")
+            if row.kind == "human":
+                away = room.away_for(seat)
+                if away < self.away_timeout:
+                    where = "is here" if away == 0 else f"has been away for {away:.0f} s"
+                    raise Refused(409, f"{row.name} {where}: a seat goes to a bot once its player resigned "
+                                       f"or has been away for {self.away_timeout:.0f} s")
+            await self._set_seat(room, row, kind="bot", bot=bot, token_hash=None)
+        await self.revoke(room, seat, f"the table's owner gave seat {seat + 1} to a {bot} bot; "
+                                      "this page now watches the table")
+        await self.changed(room, f"a {bot} bot plays seat {seat + 1} ({row.name})")
         return room
+
+    async def reissue(self, table_id: str, owner_key: str, seat: int) -> tuple[Room, str]:
+        """A new link for a person's seat; the old one stops working at once."""
+        async with self.changing(table_id) as room:
+            room.check_owner(owner_key, "issue a seat's link")
+            if not 0 <= seat < len(room.row.seats):
+                raise Refused(404, f"there is no seat {seat}")
+            row = room.row.seats[seat]
+            if row.kind != "human":
+                raise Refused(409, f"seat {seat + 1} is played by a bot: it has no link")
+            token = new_token()
+            await self._set_seat(room, row, token_hash=digest(token))
+        await self.revoke(room, seat, "the table's owner issued a new link for this seat: this one no longer "
+                                      "plays; this page now watches the table")
+        await self.push(room)
+        return room, token
+
+    async def rematch(self, table_id: str, owner_key: str) -> tuple[Room, NewTable]:
+        room = await self.get(table_id)
+        room.check_owner(owner_key, "start a rematch")
+        if not room.over:
+            raise Refused(409, "a rematch starts once the game is over")
+        specs: list[JSON] = [{"kind": "human" if s.human else "bot", "name": s.name, "bot": s.bot}
+                             for s in room.row.seats]
+        options = {k: v for k, v in room.row.options.items() if k not in ("players", "names")}
+        new = await self.create(room.row.game, options, specs, new_seed(),
+                                replacement_bot=room.row.replacement_bot, rematch_of=table_id)
+        return room, new
+
+    async def revoke(self, room: Room, seat: int, message: str) -> None:
+        """Every page of ``seat`` stops receiving the seat's view: it becomes a spectator's."""
+        for follower in list(room.followers):
+            if follower.seat == seat:
+                follower.seat = None
+                await self._send(room, follower, {"type": "revoked", "message": message})
+        room.changed()
 
     # -- pushing changes and running bots ------------------------------------------------------
 
+    def follow(self, room: Room, follower: Follower) -> None:
+        if len(room.followers) >= MAX_FOLLOWERS:
+            raise Refused(429, f"this table already has {MAX_FOLLOWERS} open pages")
+        room.followers.append(follower)
+        room.changed()
+
+    def unfollow(self, room: Room, follower: Follower) -> None:
+        if follower in room.followers:
+            room.followers.remove(follower)
+        if follower.seat is not None and not room.connected(follower.seat):
+            room.away_since[follower.seat] = time.monotonic()
+        room.changed()
+        room.touch()
+
     async def changed(self, room: Room, note: str = "") -> None:
         await self.push(room, note)
-        if room.bot_task is None or room.bot_task.done():
+        self.wake(room)
+
+    def wake(self, room: Room) -> None:
+        """Start the room's bots if one of them is to move (and they are not already at it)."""
+        idle = room.bot_task is None or room.bot_task.done()
+        if idle and any(room.row.seats[s].kind == "bot" for s in room.state.to_move()):
             room.bot_task = asyncio.create_task(self.play_bots(room))
 
     async def push(self, room: Room, note: str = "") -> None:
         for follower in list(room.followers):
-            try:
-                await follower.send(room.payload(follower.seat, note))
-            except Exception:  # a closed socket: forget it
-                with contextlib.suppress(ValueError):
-                    room.followers.remove(follower)
+            await self._send(room, follower, {"type": "view", **room.payload(follower.seat, note)})
+
+    async def _send(self, room: Room, follower: Follower, message: JSON) -> None:
+        try:
+            await follower.send(message)
+        except Exception:  # a closed socket: forget it
+            with contextlib.suppress(ValueError):
+                room.followers.remove(follower)
 
     async def play_bots(self, room: Room) -> None:
-        """While a bot must act, let it choose in a worker thread, then apply its choice."""
-        while not room.state.is_over():
-            seat = room.state.to_move()[0]
-            spec = room.row.seats[seat]
-            if spec.kind != "bot":
+        """While a bot must act, let it choose in a worker process, then apply its choice."""
+        failures = 0
+        while not room.over:
+            seat = next((s for s in room.state.to_move() if room.row.seats[s].kind == "bot"), None)
+            if seat is None:
                 return
+            spec = room.row.seats[seat]
+            name = spec.bot or "random"
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             bot = room.bots.get(seat)
-            if bot is None or bot.name != (spec.bot or "random"):
-                bot = room.bots[seat] = make_bot(room.row.game, spec.bot or "random",
-                                                 derive_seed(room.row.seed, "bot", seat, room.seq))
-            thinking = room.state.clone()
-            thinking.log = None
-            started = time.monotonic()
+            if bot is None or bot.name != name:
+                bot = room.bots[seat] = make_bot(room.row.game, name, derive_seed(room.row.seed, "bot", seat, room.seq))
+            seq, started = room.seq, time.monotonic()
+            thought = await self.pool.choose(room.row.game, room.state.to_json(), bot, seat)
+            notation = thought.notation
+            if notation is None:
+                log.warning("table %s seat %d: %s bot failed (%s): a random legal action", room.row.id, seat,
+                            name, thought.problem)
+            else:
+                room.bots[seat] = pickle.loads(thought.bot)
+            room.pending += 1
             try:
-                action = await asyncio.wait_for(asyncio.to_thread(bot.choose, thinking, seat), self.bot_budget)
-            except TimeoutError:
-                action = RandomBot(room.seq).choose(thinking, seat)
-            async with room.lock:
-                if room.state.to_move()[:1] != (seat,):
-                    continue
-                try:
-                    self._apply(room, seat, room.seq, str(action))
-                except Refused:
-                    # A bot must never stall a table: any legal action will do.
-                    self._apply(room, seat, room.seq, str(RandomBot(room.seq).choose(room.state, seat)))
-            spent = time.monotonic() - started
-            await self.push(room, f"{spec.name} played in {spent:.1f}s")
+                async with room.lock:
+                    if room.seq != seq or room.row.seats[seat].kind != "bot" or seat not in room.state.to_move():
+                        continue  # the table moved on meanwhile (an undo, a simultaneous choice): think again
+                    if notation is None or not _playable(room.state, seat, notation):
+                        fallback = make_bot(room.row.game, "random", derive_seed(room.row.seed, "fallback", seq))
+                        notation = str(fallback.choose(room.state, seat))
+                    try:
+                        await self._apply(room, seat, seq, notation)
+                        failures = 0
+                    except Refused as refused:  # the database is busy: try again shortly
+                        failures += 1
+                        await self.push(room, f"{spec.name} could not play yet: {refused.message}")
+                        await asyncio.sleep(min(30.0, 0.5 * 2**failures))
+                        continue
+            finally:
+                room.pending -= 1
+            await self.push(room, f"{spec.name} played in {time.monotonic() - started:.1f}s")
+
+    async def resume(self) -> int:
+        """After a restart: load the unfinished tables and let their bots play on. Returns how
+        many tables had a bot to move."""
+        woken = 0
+        for table_id in await self.store.unfinished_tables():
+            with contextlib.suppress(Refused):
+                room = await self.get(table_id)
+                woken += room.bot_task is not None and not room.bot_task.done()
+        return woken
+
+    def evict_idle(self) -> int:
+        """Forget the rooms nobody used for ``idle_timeout`` seconds (and, past ``max_rooms``,
+        the least recently used idle ones). Returns how many were evicted."""
+        moment = time.monotonic()
+        idle = sorted((r for r in self.rooms.values() if not r.busy()), key=lambda r: r.used_at)
+        excess = len(self.rooms) - self.max_rooms
+        evicted = 0
+        for room in idle:
+            if moment - room.used_at >= self.idle_timeout or evicted < excess:
+                del self.rooms[room.row.id]
+                evicted += 1
+        return evicted
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await room.bot_task
+
+
+def _playable(state: State, seat: int, notation: str) -> bool:
+    try:
+        return state.why_illegal(seat, state.parse(notation, seat)) is None
+    except IllegalAction:
+        return False

@@ -1,13 +1,16 @@
 """Durable storage of tables, seats and actions (SQLite by default, PostgreSQL on request).
 
+Every call is a coroutine on SQLAlchemy's asyncio extension (aiosqlite, psycopg's async
+driver): a write that waits for a lock never holds up the server's event loop.
+
 The schema is versioned with Alembic (``migrations/``); :meth:`Store.open` upgrades a
-database made by an older version in place.
+database made by an older version in place. Secret tokens are never stored: only their
+SHA-256 digests (:mod:`vita.web.security`).
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,7 +19,9 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -28,8 +33,10 @@ tables = sa.Table(
     sa.Column("game", sa.String(64), nullable=False),
     sa.Column("options", sa.Text, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, default=False),
     sa.Column("engine", sa.String(32), nullable=False),
-    sa.Column("owner_token", sa.String(64), nullable=False),
+    sa.Column("owner_hash", sa.String(64), nullable=False),
+    sa.Column("replacement_bot", sa.String(32), nullable=False, default="heuristic"),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("result", sa.Text, nullable=True),
@@ -40,11 +47,12 @@ seats = sa.Table(
     "seats", metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(8), nullable=False),  # human | bot
+    sa.Column("kind", sa.String(8), nullable=False),  # human | bot: who plays the seat now
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("bot", sa.String(32), nullable=True),
-    sa.Column("token", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("resigned", sa.Boolean, nullable=False, default=False),
+    sa.Column("human", sa.Boolean, nullable=False, default=False),  # a person's seat at creation
 )
 
 actions = sa.Table(
@@ -58,14 +66,19 @@ actions = sa.Table(
 )
 
 
+class StorageError(Exception):
+    """The database refused or could not take a write (busy, gone, constraint)."""
+
+
 @dataclass
 class SeatRow:
     seat: int
     kind: str
     name: str
     bot: str | None = None
-    token: str | None = None
+    token_hash: str | None = None
     resigned: bool = False
+    human: bool = False
 
 
 @dataclass
@@ -75,12 +88,14 @@ class TableRow:
     options: dict[str, Any]
     seed: int
     engine: str
-    owner_token: str
+    owner_hash: str
     created_at: datetime
     seats: list[SeatRow] = field(default_factory=list)
     finished_at: datetime | None = None
     result: dict[str, Any] | None = None
     rematch_of: str | None = None
+    seed_chosen: bool = False
+    replacement_bot: str = "heuristic"
 
 
 @dataclass
@@ -91,17 +106,17 @@ class ActionRow:
     undoable: bool
 
 
-def database_url(url: str) -> str:
-    """Accept ``postgresql://…`` (using the psycopg 3 driver) and SQLite paths."""
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
-        return "postgresql+psycopg://" + url.split("://", 1)[1]
-    if "://" not in url:
-        return f"sqlite:///{url}"
-    return url
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
+def database_urls(url: str) -> tuple[str, str]:
+    """The synchronous (for migrations) and asynchronous SQLAlchemy URLs for ``url``:
+    ``postgresql://…`` (psycopg 3) or a SQLite path."""
+    if url.startswith(("postgresql://", "postgres://")):
+        full = "postgresql+psycopg://" + url.split("://", 1)[1]
+        return full, full
+    if url.startswith("sqlite:///"):
+        url = url.removeprefix("sqlite:///")
+    elif "://" in url:
+        raise ValueError(f"unsupported database URL {url.split('://')[0]}://… (use postgresql:// or a SQLite path)")
+    return f"sqlite:///{url}", f"sqlite+aiosqlite:///{url}"
 
 
 def now() -> datetime:
@@ -109,93 +124,152 @@ def now() -> datetime:
 
 
 class Store:
-    """Tables, seats and actions in a SQL database."""
+    """Tables, seats and actions in a SQL database, every call asynchronous."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: AsyncEngine, sync_url: str, connect_args: dict[str, Any]) -> None:
         self.engine = engine
+        self.sync_url = sync_url
+        self.connect_args = connect_args
 
     @classmethod
-    def open(cls, url: str, schema: str | None = None) -> Store:
-        """Connect and upgrade the schema to the newest version (``schema``: PostgreSQL only)."""
-        full = database_url(url)
-        kwargs: dict[str, Any] = {}
-        if full.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+    def open(cls, url: str, schema: str | None = None, *, busy_timeout: float = 5.0) -> Store:
+        """Connect and upgrade the schema to the newest version (``schema``: PostgreSQL only).
+
+        ``busy_timeout``: how long a SQLite write waits for another writer's lock before
+        it fails (and the action it stores is refused, changing nothing).
+        """
+        sync_url, async_url = database_urls(url)
+        connect_args: dict[str, Any] = {}
+        if sync_url.startswith("sqlite"):
+            connect_args = {"timeout": busy_timeout}
         elif schema:
-            kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
-        engine = sa.create_engine(full, future=True, **kwargs)
-        if full.startswith("sqlite"):
-            sa.event.listen(engine, "connect", _sqlite_pragmas)
-        store = cls(engine)
+            connect_args = {"options": f"-csearch_path={schema}"}
+        engine = create_async_engine(async_url, connect_args=connect_args)
+        if sync_url.startswith("sqlite"):
+            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        store = cls(engine, sync_url, connect_args)
         store.upgrade()
         return store
 
-    def upgrade(self, revision: str = "head") -> None:
-        with self.engine.begin() as connection:
-            command.upgrade(alembic_config(connection), revision)
+    def sync_engine(self, *, foreign_keys: bool = True) -> sa.Engine:
+        """A synchronous engine on the same database (migrations, tests, tools)."""
+        args = {**self.connect_args, "check_same_thread": False} if self.sync_url.startswith("sqlite") \
+            else self.connect_args
+        engine = sa.create_engine(self.sync_url, connect_args=args)
+        if self.sync_url.startswith("sqlite"):
+            sa.event.listen(engine, "connect", _sqlite_pragmas if foreign_keys else _sqlite_journal)
+        return engine
 
-    def close(self) -> None:
-        self.engine.dispose()
+    def upgrade(self, revision: str = "head") -> None:
+        # SQLite alters a table by copying it and dropping the old one: with foreign keys on,
+        # that drop would cascade to every seat and action of every table.
+        engine = self.sync_engine(foreign_keys=False)
+        try:
+            with engine.begin() as connection:
+                command.upgrade(alembic_config(connection), revision)
+        finally:
+            engine.dispose()
+
+    async def close(self) -> None:
+        """Close every pooled connection (the store can still be used: it reconnects)."""
+        await self.engine.dispose()
 
     # -- writing ---------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
-        with self.engine.begin() as c:
-            c.execute(tables.insert().values(
+    async def create_table(self, row: TableRow) -> None:
+        async with self._writing() as c:
+            await c.execute(tables.insert().values(
                 id=row.id, game=row.game, options=json.dumps(row.options), seed=row.seed,
-                engine=row.engine, owner_token=row.owner_token, created_at=row.created_at,
-                rematch_of=row.rematch_of,
+                seed_chosen=row.seed_chosen, engine=row.engine, owner_hash=row.owner_hash,
+                replacement_bot=row.replacement_bot, created_at=row.created_at, rematch_of=row.rematch_of,
             ))
             for s in row.seats:
-                c.execute(seats.insert().values(table_id=row.id, seat=s.seat, kind=s.kind, name=s.name,
-                                                bot=s.bot, token=s.token, resigned=s.resigned))
+                await c.execute(seats.insert().values(
+                    table_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
+                    token_hash=s.token_hash, resigned=s.resigned, human=s.human))
 
-    def add_action(self, table_id: str, action: ActionRow) -> None:
-        """Store an action; the primary key refuses a second action with the same number."""
-        with self.engine.begin() as c:
-            c.execute(actions.insert().values(table_id=table_id, seq=action.seq, seat=action.seat,
-                                              notation=action.notation, undoable=action.undoable,
-                                              created_at=now()))
+    async def add_action(self, table_id: str, action: ActionRow, result: dict[str, Any] | None = None) -> None:
+        """Store an action (and the result, if it ended the game) in one transaction.
 
-    def remove_last_action(self, table_id: str, seq: int) -> None:
-        with self.engine.begin() as c:
-            c.execute(actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq))
+        The primary key refuses a second action with the same number.
+        """
+        async with self._writing() as c:
+            await c.execute(actions.insert().values(
+                table_id=table_id, seq=action.seq, seat=action.seat, notation=action.notation,
+                undoable=action.undoable, created_at=now()))
+            if result is not None:
+                await c.execute(tables.update().where(tables.c.id == table_id)
+                                .values(finished_at=now(), result=json.dumps(result)))
 
-    def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        with self.engine.begin() as c:
-            c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                      .values(kind=seat.kind, name=seat.name, bot=seat.bot, resigned=seat.resigned))
+    async def remove_last_action(self, table_id: str, seq: int) -> None:
+        async with self._writing() as c:
+            await c.execute(actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq))
 
-    def finish(self, table_id: str, result: dict[str, Any]) -> None:
-        with self.engine.begin() as c:
-            c.execute(tables.update().where(tables.c.id == table_id)
-                      .values(finished_at=now(), result=json.dumps(result)))
+    async def update_seat(self, table_id: str, seat: SeatRow) -> None:
+        async with self._writing() as c:
+            await c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash,
+                                    resigned=seat.resigned))
+
+    def _writing(self) -> _Writing:
+        return _Writing(self.engine)
 
     # -- reading ---------------------------------------------------------------------------
 
-    def table(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as c:
-            found = c.execute(tables.select().where(tables.c.id == table_id)).first()
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as c:
+            found = (await c.execute(tables.select().where(tables.c.id == table_id))).first()
             if found is None:
                 return None
-            seat_rows = c.execute(seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat))
+            seat_rows = await c.execute(seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat))
             return TableRow(
                 id=found.id, game=found.game, options=json.loads(found.options), seed=found.seed,
-                engine=found.engine, owner_token=found.owner_token, created_at=found.created_at,
+                seed_chosen=bool(found.seed_chosen), engine=found.engine, owner_hash=found.owner_hash,
+                replacement_bot=found.replacement_bot, created_at=found.created_at,
                 finished_at=found.finished_at, rematch_of=found.rematch_of,
                 result=json.loads(found.result) if found.result else None,
-                seats=[SeatRow(r.seat, r.kind, r.name, r.bot, r.token, bool(r.resigned)) for r in seat_rows],
+                seats=[SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash, bool(r.resigned), bool(r.human))
+                       for r in seat_rows],
             )
 
-    def actions(self, table_id: str) -> list[ActionRow]:
-        with self.engine.connect() as c:
-            rows = c.execute(actions.select().where(actions.c.table_id == table_id).order_by(actions.c.seq))
+    async def actions(self, table_id: str) -> list[ActionRow]:
+        async with self.engine.connect() as c:
+            rows = await c.execute(actions.select().where(actions.c.table_id == table_id).order_by(actions.c.seq))
             return [ActionRow(r.seq, r.seat, r.notation, bool(r.undoable)) for r in rows]
 
-    def recent_tables(self, limit: int = 30) -> list[TableRow]:
-        with self.engine.connect() as c:
-            ids = [r.id for r in c.execute(sa.select(tables.c.id).order_by(tables.c.created_at.desc()).limit(limit))]
-        return [t for t in (self.table(i) for i in ids) if t is not None]
+    async def unfinished_tables(self, limit: int = 1000) -> list[str]:
+        """The ids of tables whose game is not over, newest first (a restarted server resumes
+        their bots)."""
+        async with self.engine.connect() as c:
+            query = (sa.select(tables.c.id).where(tables.c.result.is_(None))
+                     .order_by(tables.c.created_at.desc()).limit(limit))
+            return [r.id for r in await c.execute(query)]
+
+
+class _Writing:
+    """A transaction whose database errors come out as :class:`StorageError`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.context = engine.begin()
+
+    async def __aenter__(self) -> Any:
+        try:
+            return await self.context.__aenter__()
+        except SQLAlchemyError as error:
+            raise StorageError(_reason(error)) from error
+
+    async def __aexit__(self, kind: Any, error: Any, trace: Any) -> None:
+        try:
+            await self.context.__aexit__(kind, error, trace)
+        except SQLAlchemyError as failure:
+            raise StorageError(_reason(failure)) from failure
+        if isinstance(error, SQLAlchemyError):
+            raise StorageError(_reason(error)) from error
+
+
+def _reason(error: SQLAlchemyError) -> str:
+    original = getattr(error, "orig", None)
+    return str(original or error).splitlines()[0][:200]
 
 
 def alembic_config(connection: Connection) -> Config:
@@ -203,6 +277,12 @@ def alembic_config(connection: Connection) -> Config:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
     return config
+
+
+def _sqlite_journal(dbapi_connection: Any, _: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:

@@ -1,8 +1,11 @@
 // The table page: follows a table over a WebSocket, draws it with the game's renderer,
 // offers the legal actions (clickable on the board, or word by word), and sends choices
 // with the move number they were chosen at.
+//
+// While the server cannot be reached the page says so and offers no choice; a refused
+// choice (stale, illegal, not stored) says why and stays said until the next change.
 (() => {
-  const cfg = window.VITA;
+  const cfg = vitaConfig();
   const el = id => document.getElementById(id);
   let payload = null;          // what the server last sent for the seat shown
   let picked = [];             // words chosen so far in the action picker
@@ -11,24 +14,81 @@
   let lastLogSize = 0;
   let catalogue = {};
   let socket = null;
+  let live = false;            // the WebSocket is open: choices can be sent
   let handingOver = null;      // hot seat: the latest data, kept hidden until the next person is ready
+  let tokens = {};             // hot seat: each person's token, kept in this browser only
   const plainTitle = document.title;
 
-  const seatToken = seat => cfg.mode === "hotseat" ? (cfg.tokens || {})[seat] : cfg.token;
+  const seatToken = seat => cfg.mode === "hotseat" ? tokens[seat] : cfg.token;
+  const api = path => `/api/tables/${encodeURIComponent(cfg.table)}/${path}`;
+
+  function problem(text) { el("problem").textContent = text || ""; }
+
+  function setLive(state) {
+    live = state === "live";
+    el("app").dataset.connection = state;
+    const box = el("connection");
+    box.hidden = live;
+    box.textContent = state === "connecting" ? "connecting…" : "reconnecting… (choices come back when the server answers)";
+    el("actions").querySelectorAll("button, input").forEach(node => { node.disabled = !live; });
+  }
+
+  // -- hot seat: the people's tokens, from the creation link's fragment or this browser ----------
+
+  function loadTokens() {
+    const match = location.hash.match(/tokens=([^&]*)/);
+    if (match) {
+      const fromLink = {};
+      match[1].split(",").filter(Boolean).forEach(pair => {
+        const [seat, token] = pair.split(".");
+        fromLink[seat] = token;
+      });
+      VitaMine.remember({table: cfg.table, game: cfg.game, title: cfg.title, tokens: fromLink});
+      history.replaceState(null, "", location.pathname + location.search);  // out of the address bar
+    }
+    const kept = (VitaMine.get(cfg.table) || {}).tokens || {};
+    tokens = {};
+    (cfg.people || []).forEach(seat => { if (kept[seat]) tokens[seat] = kept[seat]; });
+    return (cfg.people || []).filter(seat => !tokens[seat]);
+  }
+
+  function askForSeats(missing) {
+    const box = el("actions");
+    box.replaceChildren(
+      h("h2", {}, "This device does not hold the people's links"),
+      h("p", {}, `Seats ${missing.map(s => s + 1).join(", ")} were given to their players' links. Take them here: `
+        + "each gets a new link, and the old links stop working."),
+      h("button", {type: "button", className: "primary", id: "take-seats", onclick: async () => {
+        for (const seat of missing) {
+          const reply = await fetch(api(`seats/${seat}/link`), {method: "POST",
+            headers: {"content-type": "application/json"}, body: JSON.stringify({owner_token: cfg.key})});
+          const data = await reply.json();
+          if (!reply.ok) { problem(data.error); return; }
+          VitaMine.remember({table: cfg.table, tokens: {[seat]: data.token}});
+        }
+        loadTokens();
+        start();
+      }}, "Take the seats here"));
+  }
 
   function activeSeat(data) {
     if (cfg.mode !== "hotseat") return null;
-    const human = Object.keys(cfg.tokens || {}).map(Number);
+    const human = Object.keys(tokens).map(Number);
     const mover = (data.to_move || []).find(s => human.includes(s));
     return mover !== undefined ? mover : (shownSeat !== null ? shownSeat : human[0]);
   }
 
+  // -- talking to the server ------------------------------------------------------------------
+
   async function fetchView(seat) {
     const token = cfg.mode === "hotseat" ? seatToken(seat) : cfg.token;
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    const reply = await fetch(`/api/tables/${cfg.table}/view${query}`);
-    if (!reply.ok) { el("note").textContent = (await reply.json()).error; return null; }
-    return reply.json();
+    try {
+      const reply = await fetch(api(`view${query}`));
+      const data = await reply.json();
+      if (!reply.ok) { problem(data.error); return null; }
+      return data;
+    } catch { setLive("reconnecting"); return null; }
   }
 
   async function refresh(pushed) {
@@ -48,10 +108,30 @@
     show(data);
   }
 
+  async function post(path, body) {
+    let reply, data;
+    try {
+      reply = await fetch(api(path), {method: "POST", headers: {"content-type": "application/json"},
+                                      body: JSON.stringify(body)});
+      data = await reply.json();
+    } catch {
+      setLive("reconnecting");
+      problem("The server cannot be reached: nothing was sent. Try again once it is back.");
+      return null;
+    }
+    if (!reply.ok) {
+      problem(data.error);
+      if (reply.status === 409) await refresh();  // stale: show where the game is now, keep the reason
+      return null;
+    }
+    problem("");
+    return data;
+  }
+
   function handOver(data) {
     const name = data.seats[shownSeat].name;
     handingOver = data;
-    el("board").innerHTML = ""; el("actions").innerHTML = ""; el("log").innerHTML = "";
+    el("board").replaceChildren(); el("actions").replaceChildren(); el("log").replaceChildren();
     el("handover-text").textContent = `Pass the device to ${name}.`;
     el("handover").hidden = false;
     el("handover-ok").focus();
@@ -66,7 +146,7 @@
   function show(data) {
     if (handingOver) { handingOver = data; return; }  // nothing of the next seat shows before it is ready
     const changed = payload && data.seq !== payload.seq;
-    if (changed) { picked = []; filter = []; }
+    if (changed) { picked = []; filter = []; problem(""); }
     payload = data;
     el("app").dataset.seq = data.seq;
     el("app").dataset.seat = data.seat === null ? "" : data.seat;
@@ -75,8 +155,7 @@
                  seats: data.seats};
     const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
-    board.innerHTML = "";
-    board.appendChild(render(data, ctx));
+    board.replaceChildren(render(data, ctx));
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
     drawLog(data);
@@ -89,7 +168,7 @@
     const turn = el("turn");
     turn.className = "turn" + (data.your_turn ? " mine" : "");
     turn.textContent = data.over ? "The game is over." : data.your_turn ? "Your turn" : `Waiting for ${names}`;
-    el("note").textContent = data.note || "";
+    if (data.note) el("note").textContent = data.note;
     const who = data.seat === null ? "spectator" : data.seats[data.seat].name;
     el("title").textContent = `${data.title} — ${who}`;
     document.title = (data.your_turn ? "● Your turn — " : "") + plainTitle;
@@ -100,8 +179,7 @@
   }
 
   function setFavicon(alert) {
-    const link = el("favicon");
-    link.href = alert
+    el("favicon").href = alert
       ? "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#c0392b"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">!</text></svg>')
       : "/static/favicon.svg";
   }
@@ -115,12 +193,15 @@
 
   function drawActions() {
     const box = el("actions");
-    box.innerHTML = "";
+    box.replaceChildren();
     if (!payload || cfg.mode === "watch" || cfg.mode === "replay") {
       box.appendChild(h("p", {}, cfg.mode === "watch" ? "You are watching: hands stay hidden." : ""));
       return;
     }
-    if (!payload.legal.length) {
+    const mySeat = payload.seat !== null ? payload.seats[payload.seat] : null;
+    if (mySeat && mySeat.kind === "bot") {
+      box.appendChild(h("p", {}, `A ${mySeat.bot} bot plays this seat now.`));
+    } else if (!payload.legal.length) {
       box.appendChild(h("p", {}, payload.over ? "" : "Not your turn yet."));
     } else {
       box.appendChild(h("h2", {}, "Your choices"));
@@ -146,24 +227,25 @@
         box.appendChild(words);
       }
     }
-    const typed = h("input", {type: "text", "aria-label": "type an action", placeholder: "or type an action"});
+    const typed = h("input", {type: "text", "aria-label": "type an action", placeholder: "or type an action", maxlength: 400});
     const form = h("form", {onsubmit: e => { e.preventDefault(); if (typed.value.trim()) send(typed.value.trim()); }},
                    typed, h("button", {type: "submit"}, "send"));
     if (payload.legal.length) box.appendChild(form);
     const tools = h("p", {});
     if (payload.undo) tools.appendChild(h("button", {type: "button", onclick: undo}, "Undo"));
-    if (payload.seat !== null && !payload.over) {
+    if (mySeat && mySeat.kind === "human" && !payload.over) {
       tools.appendChild(h("button", {type: "button", onclick: resign}, "Resign"));
     }
     if (window.Notification && Notification.permission === "default") {
       tools.appendChild(h("button", {type: "button", onclick: () => Notification.requestPermission()}, "Notify me"));
     }
     box.appendChild(tools);
+    if (!live) box.querySelectorAll("button, input").forEach(node => { node.disabled = true; });
   }
 
   function drawLog(data) {
     const log = el("log");
-    log.innerHTML = "";
+    log.replaceChildren();
     const start = data.log_size - data.log.length;
     data.log.forEach((line, i) => {
       const fresh = start + i >= lastLogSize && lastLogSize > 0;
@@ -174,22 +256,18 @@
   }
 
   function drawSeats(data) {
-    const box = el("seats");
-    box.innerHTML = "";
-    box.appendChild(h("h2", {}, "Players"));
     const list = h("ul", {});
     data.seats.forEach(s => list.appendChild(h("li", {}, seatMark(s.seat), ` ${s.name}`,
-      s.kind === "bot" ? ` (${s.bot} bot)` : "", s.resigned ? " — resigned" : "",
+      s.kind === "bot" ? ` (${s.bot} bot)` : "", s.resigned ? " — resigned, a bot plays the seat" : "",
+      !s.resigned && s.replaced ? " — handed to a bot" : "",
       s.kind === "human" && !s.connected ? " — away" : "", data.to_move.includes(s.seat) ? " ← to act" : "")));
-    box.appendChild(list);
+    el("seats").replaceChildren(h("h2", {}, "Players"), list);
   }
 
   function drawEnd(data) {
     const box = el("end");
     if (!data.over) { box.hidden = true; return; }
     box.hidden = false;
-    box.innerHTML = "";
-    box.appendChild(h("h2", {}, "Final scores"));
     const keys = Object.keys(data.breakdown[0] || {}).filter(k => k !== "total");
     const table = h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "rank"), h("th", {}, "player"),
       keys.map(k => h("th", {}, k)), h("th", {}, "total"))));
@@ -200,27 +278,16 @@
         keys.map(k => h("td", {}, row[k])), h("td", {}, h("b", {}, data.scores[seat]))));
     });
     table.appendChild(body);
-    box.appendChild(table);
-    box.appendChild(h("p", {}, h("a", {href: `/t/${cfg.table}/replay`}, "Replay this game step by step")));
+    box.replaceChildren(h("h2", {}, "Final scores"), table,
+      h("p", {}, h("a", {href: `/t/${encodeURIComponent(cfg.table)}/replay`}, "Replay this game step by step")));
     if (cfg.key) box.appendChild(h("button", {type: "button", className: "primary", onclick: rematch}, "Rematch"));
-    else box.appendChild(h("p", {}, "The table's owner can start a rematch with the same seats."));
-  }
-
-  async function post(path, body) {
-    const reply = await fetch(`/api/tables/${cfg.table}/${path}`, {method: "POST",
-      headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
-    const data = await reply.json();
-    if (!reply.ok) {
-      el("note").textContent = data.error;
-      if (reply.status === 409) refresh();
-      return null;
-    }
-    return data;
+    else box.appendChild(h("p", {id: "rematch-note"}, "The table's owner can start a rematch with the same seats: "
+                                  + "your new link will appear here."));
   }
 
   async function send(notation) {
-    const token = seatToken(payload.seat);
-    const data = await post("actions", {token, seq: payload.seq, action: notation});
+    if (!live) { problem("The server cannot be reached: nothing was sent."); return; }
+    const data = await post("actions", {token: seatToken(payload.seat), seq: payload.seq, action: notation});
     if (data) refresh(cfg.mode === "hotseat" ? null : data);
   }
 
@@ -230,30 +297,63 @@
   }
 
   async function resign() {
-    if (!confirm("Resign your seat? The table's owner may hand it to a bot.")) return;
+    if (!confirm("Resign your seat? A bot will play it from now on.")) return;
     await post("resign", {token: seatToken(payload.seat)});
   }
 
   async function rematch() {
     const data = await post("rematch", {owner_token: cfg.key});
-    if (data) location.href = data.hotseat_link;
+    if (!data) return;
+    const seatLinks = {}, fresh = {};
+    data.seats.filter(s => s.link).forEach(s => { seatLinks[s.seat] = s.link; fresh[s.seat] = s.token; });
+    VitaMine.remember({table: data.table, game: data.game, players: data.seats.map(s => s.name),
+                       owner_link: data.owner_link, hotseat_link: data.hotseat_link, seat_links: seatLinks, tokens: fresh});
+    location.href = data.hotseat_link;
+  }
+
+  // -- messages pushed by the server --------------------------------------------------------------
+
+  function onMessage(data) {
+    if (data.type === "rematch") {
+      if (cfg.mode === "hotseat") return;  // the owner's own page moves on by itself
+      const text = data.seat !== null ? "A rematch has started: your seat" : "A rematch has started: watch it";
+      if (data.seat !== null) VitaMine.remember({table: data.table, seat_links: {[data.seat]: data.link}});
+      const link = h("a", {href: data.link, id: "rematch-link"}, text);
+      el("note").replaceChildren(link);
+      const end = el("rematch-note");
+      if (end) end.replaceChildren(h("a", {href: data.link}, text));
+      return;
+    }
+    if (data.type === "revoked") {
+      if (cfg.mode === "hotseat") {
+        VitaMine.remember({table: cfg.table, tokens: {}});
+        location.reload();
+        return;
+      }
+      cfg.mode = "watch";
+      cfg.token = null;
+      history.replaceState(null, "", `/t/${encodeURIComponent(cfg.table)}/watch`);
+      el("note").textContent = data.message;
+      return;
+    }
+    refresh(cfg.mode === "hotseat" ? null : data);
   }
 
   function connect() {
     const token = cfg.mode === "play" ? cfg.token : null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${cfg.table}/ws${query}`);
-    socket.onmessage = event => {
-      const data = JSON.parse(event.data);
-      if (data.type === "rematch") {
-        el("note").innerHTML = "";
-        el("note").appendChild(h("a", {href: `/t/${data.table}/watch`}, "A rematch has started: watch it"));
-        return;
+    socket = new WebSocket(`${scheme}://${location.host}${api("ws")}${query}`);
+    socket.onopen = () => { setLive("live"); };
+    socket.onmessage = event => onMessage(JSON.parse(event.data));
+    socket.onclose = event => {
+      setLive("reconnecting");
+      if (event.code === 4403 || event.code === 4404) {  // this link no longer opens the seat: watch instead
+        problem(event.reason);
+        if (cfg.mode === "play") { cfg.mode = "watch"; cfg.token = null; }
       }
-      refresh(cfg.mode === "hotseat" ? null : data);
+      setTimeout(connect, 1000);  // the server restarted, or the network came back: follow again
     };
-    socket.onclose = () => setTimeout(connect, 1000);  // the server restarted: follow again
     clearInterval(connect.ping);
     connect.ping = setInterval(() => socket.readyState === 1 && socket.send("ping"), 20000);
   }
@@ -261,20 +361,18 @@
   async function replay() {
     let step = 0, total = 0;
     const draw = async () => {
-      const reply = await fetch(`/api/tables/${cfg.table}/replay/${step}`);
+      const reply = await fetch(api(`replay/${step}`));
       const data = await reply.json();
-      if (!reply.ok) { el("note").textContent = data.error; return; }
+      if (!reply.ok) { problem(data.error); return; }
       total = data.total;
       el("title").textContent = `${data.title} — replay`;
       el("turn").textContent = `after action ${step} of ${total}` + (data.action ? `: ${data.action}` : "");
       const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
-      el("board").innerHTML = "";
-      el("board").appendChild(render({...data, seat: null, legal: [], view: data.view}, {legal: [], pick() {}, catalogue, seats: data.seats}));
-      el("log").innerHTML = "";
-      data.log.forEach(line => el("log").appendChild(h("li", {}, line)));
-      el("actions").innerHTML = "";
+      el("board").replaceChildren(render({...data, seat: null, legal: [], view: data.view},
+                                         {legal: [], pick() {}, catalogue, seats: data.seats}));
+      el("log").replaceChildren(...data.log.map(line => h("li", {}, line)));
       const go = delta => { step = Math.max(0, Math.min(total, step + delta)); draw(); };
-      el("actions").appendChild(h("p", {className: "words"},
+      el("actions").replaceChildren(h("p", {className: "words"},
         h("button", {type: "button", onclick: () => go(-step)}, "⏮ start"),
         h("button", {type: "button", onclick: () => go(-10)}, "−10"),
         h("button", {type: "button", onclick: () => go(-1)}, "◀ back"),
@@ -287,12 +385,21 @@
 
   async function start() {
     try {
-      const reply = await fetch(`/api/games/${cfg.game}/catalogue`);
+      const reply = await fetch(`/api/games/${encodeURIComponent(cfg.game)}/catalogue`);
       if (reply.ok) catalogue = await reply.json();
     } catch { catalogue = {}; }
-    if (cfg.mode === "replay") return replay();
+    if (cfg.mode === "replay") { el("app").dataset.connection = "live"; return replay(); }
+    if (cfg.mode === "hotseat") {
+      const missing = loadTokens();
+      if (missing.length) { askForSeats(missing); return; }
+    }
+    setLive("connecting");
     await refresh();
-    connect();
+    if (cfg.mode === "play" && payload && payload.seat !== null) {
+      VitaMine.remember({table: cfg.table, game: cfg.game, title: cfg.title, players: payload.seats.map(s => s.name),
+                         seat_links: {[payload.seat]: location.href}});
+    }
+    if (!socket) connect();
   }
   document.addEventListener("keydown", event => {
     if (event.key === "Escape") { picked = []; filter = []; if (payload) drawActions(); }

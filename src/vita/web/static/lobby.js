@@ -1,9 +1,12 @@
 // The lobby: one line per seat (a person or a bot), then create the table and show its links.
+// Every text a person typed is put in the page as text (never as markup).
 (() => {
+  const cfg = vitaConfig();
   const form = document.getElementById("new-table");
   const game = document.getElementById("game");
   const players = document.getElementById("players");
   const seats = document.getElementById("seats");
+  const replacement = document.getElementById("replacement-bot");
 
   function drawSeats() {
     const option = game.selectedOptions[0];
@@ -13,18 +16,17 @@
     const bots = option.dataset.bots.split(",");
     seats.querySelectorAll(".seat-row").forEach(row => row.remove());
     for (let i = 0; i < +players.value; i++) {
-      const row = document.createElement("div");
-      row.className = "seat-row";
-      row.innerHTML = `<span>Seat ${i + 1}</span>
-        <label>Name <input name="name${i}" value="${i === 0 ? "Player 1" : "Player " + (i + 1)}" maxlength="40"></label>
-        <label>Played by <select name="kind${i}"><option value="human">a person</option>
-          ${bots.map(b => `<option value="bot:${b}" ${i > 0 && b === "heuristic" ? "selected" : ""}>${b} bot</option>`).join("")}
-        </select></label>`;
-      seats.appendChild(row);
+      const kind = h("select", {name: `kind${i}`}, h("option", {value: "human"}, "a person"),
+        bots.map(b => h("option", {value: `bot:${b}`, selected: i > 0 && b === "heuristic"}, `${b} bot`)));
+      seats.appendChild(h("div", {className: "seat-row"}, h("span", {}, `Seat ${i + 1}`),
+        h("label", {}, "Name ", h("input", {name: `name${i}`, value: `Player ${i + 1}`, maxlength: 40})),
+        h("label", {}, "Played by ", kind)));
     }
+    replacement.replaceChildren(...bots.map(b => h("option", {value: b, selected: b === "heuristic"}, `a ${b} bot`)));
   }
+
   // The game's own options, from the JSON schema of its options (all but players and names).
-  let schemas = {};
+  const schemas = {};
   const optionsBox = document.getElementById("game-options");
   function drawOptions() {
     optionsBox.querySelectorAll("label").forEach(label => label.remove());
@@ -32,15 +34,12 @@
     for (const [key, spec] of Object.entries(schema.properties || {})) {
       if (key === "players" || key === "names") continue;
       const kinds = (spec.anyOf || [spec]).map(s => s.type).filter(Boolean);
-      const label = document.createElement("label");
-      const input = document.createElement("input");
-      input.name = key;
+      const input = h("input", {name: key});
       input.dataset.option = kinds.includes("integer") ? "integer" : kinds.includes("boolean") ? "boolean" : "string";
       if (input.dataset.option === "integer") input.type = "number";
       if (input.dataset.option === "boolean") input.type = "checkbox";
       if (spec.default !== undefined && spec.default !== null && input.type !== "checkbox") input.placeholder = spec.default;
-      label.append(`${spec.title || key} `, input, " (optional)");
-      optionsBox.appendChild(label);
+      optionsBox.appendChild(h("label", {}, `${spec.title || key} `, input, " (optional)"));
     }
     optionsBox.hidden = !optionsBox.querySelector("label");
   }
@@ -51,6 +50,26 @@
   game.addEventListener("change", () => { drawSeats(); drawOptions(); });
   players.addEventListener("change", drawSeats);
   drawSeats();
+
+  function drawMine() {
+    const box = document.getElementById("mine");
+    const mine = VitaMine.all();
+    if (!mine.length) { box.replaceChildren(h("p", {}, "No table yet.")); return; }
+    const rows = mine.map(t => h("tr", {},
+      h("td", {}, t.title || t.game), h("td", {}, (t.players || []).join(", ")),
+      h("td", {}, (t.seen || "").slice(0, 16).replace("T", " ")),
+      h("td", {}, [
+        ...Object.entries(t.seat_links || {}).map(([seat, link]) =>
+          [h("a", {href: link}, `play seat ${+seat + 1}`), " · "]),
+        t.owner_link ? [h("a", {href: t.owner_link}, "owner"), " · "] : [],
+        h("a", {href: `/t/${encodeURIComponent(t.table)}/watch`}, "watch"), " · ",
+        h("button", {type: "button", className: "link", onclick: () => { VitaMine.forget(t.table); drawMine(); }}, "forget"),
+      ])));
+    box.replaceChildren(h("table", {className: "list"},
+      h("thead", {}, h("tr", {}, h("th", {}, "game"), h("th", {}, "players"), h("th", {}, "last seen"), h("th", {}, ""))),
+      h("tbody", {}, rows)));
+  }
+  drawMine();
 
   form.addEventListener("submit", async event => {
     event.preventDefault();
@@ -66,25 +85,30 @@
       if (input.dataset.option === "boolean") { if (input.checked) options[input.name] = true; }
       else if (input.value !== "") options[input.name] = input.dataset.option === "integer" ? +input.value : input.value;
     });
-    const seed = document.getElementById("seed").value;
-    const body = {game: game.value, seats: specs, options};
+    const body = {game: game.value, seats: specs, options, replacement_bot: replacement.value};
+    const seed = cfg.allow_seed ? document.getElementById("seed").value : "";
     if (seed !== "") body.seed = +seed;
-    const reply = await fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
-                                              body: JSON.stringify(body)});
-    const data = await reply.json();
+    let reply, data;
+    try {
+      reply = await fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+                                          body: JSON.stringify(body)});
+      data = await reply.json();
+    } catch { error.textContent = "The server cannot be reached: try again."; return; }
     if (!reply.ok) { error.textContent = data.error; return; }
+    const seatLinks = {}, tokens = {};
+    data.seats.filter(s => s.link).forEach(s => { seatLinks[s.seat] = s.link; tokens[s.seat] = s.token; });
+    VitaMine.remember({table: data.table, game: data.game, title: game.selectedOptions[0].textContent,
+                       players: data.seats.map(s => s.name), owner_link: data.owner_link,
+                       hotseat_link: data.hotseat_link, seat_links: seatLinks, tokens});
     const list = document.getElementById("links");
-    list.innerHTML = "";
-    const add = (text, href) => {
-      const item = document.createElement("li");
-      item.innerHTML = `${text}: <a href="${href}">${href}</a>`;
-      list.appendChild(item);
-    };
+    const add = (text, href) => list.appendChild(h("li", {}, `${text}: `, h("a", {href}, href)));
+    list.replaceChildren();
     data.seats.filter(s => s.link).forEach(s => add(`Seat ${s.seat + 1} (${s.name})`, s.link));
     add("Owner (keep it)", data.owner_link);
     add("Hot seat (all people at this device)", data.hotseat_link);
     add("Spectators", data.spectator_link);
     document.getElementById("created").hidden = false;
     document.getElementById("created").scrollIntoView();
+    drawMine();
   });
 })();

@@ -6,20 +6,7 @@
 // clickable by calling it. ctx.catalogue holds card texts (hover or tap shows them).
 window.VitaRenderers = window.VitaRenderers || {};
 
-window.h = function h(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "className") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-};
+// h(tag, attrs, ...children) builds DOM nodes (common.js): text is always text, never markup.
 
 // Seats are told apart by a shape and a name beside the colour (colour-blind friendly).
 window.SEAT_MARKS = ["●", "■", "▲", "◆", "★", "✚", "⬟", "⬢"];

@@ -1,0 +1,120 @@
+"""Bots for the web server: they think in a bounded pool of worker processes.
+
+A search bot can hold the interpreter for seconds; in a thread it would starve the event
+loop that serves every table. So a bot's turn is sent to a worker process: the position
+as JSON, the bot itself (pickled, so that it keeps its memory between its moves), the seat
+and a time budget. The worker stops the bot when the budget runs out (a timer signal) and
+answers ``None``: the server then plays a random legal action, so no table ever stalls.
+
+The server caps every budget (``budget``): whatever a bot's own settings say, a move never
+takes longer than that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import pickle
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from types import FrameType
+
+from vita.core.bots import Bot
+from vita.core.state import JSON
+from vita.registry import get_game
+
+
+class OutOfTime(Exception):
+    """Raised inside a worker when a bot's budget runs out."""
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise OutOfTime
+
+
+def _prepare_worker() -> None:
+    """Each worker: load every game once, and take the budget timer's signal."""
+    from vita.registry import GAMES
+
+    for game_id in GAMES:
+        get_game(game_id)
+    signal.signal(signal.SIGALRM, _alarm)
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A bot's answer: its action in notation (``None``: out of time or failed), and the bot
+    as it is after thinking."""
+
+    notation: str | None
+    bot: bytes
+    problem: str = ""
+
+
+def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: float) -> Thought:
+    """Run in a worker: let the bot choose for ``seat`` in ``position`` within ``budget`` s."""
+    bot: Bot = pickle.loads(bot_data)
+    signal.setitimer(signal.ITIMER_REAL, budget)
+    try:
+        state = get_game(game_id).state_from_json(position, log=False)
+        action = bot.choose(state, seat)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return Thought(str(action), pickle.dumps(bot))
+    except OutOfTime:
+        return Thought(None, bot_data, f"out of time after {budget:.1f} s")
+    except Exception as error:  # a bot's failure must not stall a table: the server plays for it
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return Thought(None, bot_data, f"{type(error).__name__}: {error}"[:200])
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+class BotPool:
+    """A bounded pool of worker processes shared by every table of a server."""
+
+    def __init__(self, workers: int | None = None, budget: float = 5.0) -> None:
+        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.budget = budget
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # forkserver: never fork the server itself (it runs threads: database drivers, the loop).
+            context = multiprocessing.get_context("forkserver")
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_prepare_worker)
+        return self._executor
+
+    async def choose(self, game_id: str, position: JSON, bot: Bot, seat: int, budget: float | None = None) -> Thought:
+        """Let ``bot`` choose in a worker, within ``budget`` seconds (capped by the pool's)."""
+        limit = min(budget or self.budget, self.budget)
+        loop = asyncio.get_running_loop()
+        data = pickle.dumps(bot)
+        try:
+            job = loop.run_in_executor(self._pool(), think, game_id, position, data, seat, limit)
+            return await asyncio.wait_for(job, limit + 5.0)
+        except TimeoutError:
+            return Thought(None, data, "the worker did not answer in time")
+        except BrokenProcessPool:
+            self._executor = None  # a worker died: start a fresh pool next time
+            return Thought(None, data, "a bot worker died")
+
+    def warm_up(self) -> None:
+        """Start the workers now rather than at the first bot move."""
+        pool = self._pool()
+        for _ in range(self.workers):
+            pool.submit(_noop)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+def _noop() -> None:
+    return None
+
+
+__all__ = ["BotPool", "Thought", "think"]

@@ -1,0 +1,39 @@
+// What this browser remembers of its tables: the ones its person created or joined, with the
+// links that were given to them (the server keeps no copy of a link's token, and lists no tables).
+window.VitaMine = (() => {
+  const KEY = "vita.tables";
+  const read = () => { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch { return []; } };
+  const write = list => { try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 100))); } catch { /* private mode */ } };
+  return {
+    all: read,
+    get: table => read().find(t => t.table === table) || null,
+    // Merge what is known of a table into its entry (newest first).
+    remember(entry) {
+      const list = read();
+      const old = list.find(t => t.table === entry.table) || {};
+      const merged = {...old, ...entry, tokens: {...(old.tokens || {}), ...(entry.tokens || {})},
+                      seen: new Date().toISOString()};
+      write([merged, ...list.filter(t => t.table !== entry.table)]);
+      return merged;
+    },
+    forget(table) { write(read().filter(t => t.table !== table)); },
+  };
+})();
+
+// Build a DOM node: h("p", {className: "x"}, "text", child). Text is always text, never markup.
+window.h = function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "className") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+};
+
+window.vitaConfig = () => JSON.parse(document.getElementById("vita-config").textContent);
