@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 
 from vita.web.app import create_app
@@ -107,3 +111,41 @@ def wait_for(predicate: Any, timeout: float = 10.0) -> None:
             return
         time.sleep(0.02)
     raise AssertionError("timed out waiting")
+
+
+class Server:
+    """The app under uvicorn in a thread, on a free port; it can be stopped and started again."""
+
+    def __init__(self, db: str, bot_pool: BotPool | None = None, log_level: str = "warning",
+                 **settings: Any) -> None:
+        self.db = db
+        self.bot_pool = bot_pool
+        self.log_level = log_level
+        self.settings = {"bot_delay": 0, "allow_chosen_seed": True, **settings}
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.thread: threading.Thread | None = None
+        self.server: uvicorn.Server | None = None
+
+    def start(self) -> None:
+        app = create_app(self.db, bot_pool=self.bot_pool, **self.settings)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level=self.log_level)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        assert self.server is not None and self.thread is not None
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def api(self, method: str, path: str, **kwargs: Any) -> Any:
+        reply = httpx.request(method, self.base + path, timeout=10, **kwargs)
+        assert reply.status_code < 400, reply.text
+        return reply.json()

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
+from tests.web.conftest import Server
 
-from vita.web.app import create_app
 from vita.web.bots import BotPool
 
 CHROMIUM = os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium")
@@ -31,40 +27,6 @@ def require_browser() -> None:
         if os.environ.get("VITA_REQUIRE_BROWSER") == "1":
             pytest.fail(f"a browser is required (VITA_REQUIRE_BROWSER=1): {message}")
         pytest.skip(message)
-
-
-class Server:
-    """The app under uvicorn in a thread, on a free port; it can be stopped and started again."""
-
-    def __init__(self, db: str, bot_pool: BotPool | None = None) -> None:
-        self.db = db
-        self.bot_pool = bot_pool
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.thread: threading.Thread | None = None
-        self.server: uvicorn.Server | None = None
-
-    def start(self) -> None:
-        app = create_app(self.db, bot_delay=0, allow_chosen_seed=True, bot_pool=self.bot_pool)
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        assert self.server is not None and self.thread is not None
-        self.server.should_exit = True
-        self.thread.join(10)
-
-    def api(self, method: str, path: str, **kwargs: Any) -> Any:
-        reply = httpx.request(method, self.base + path, timeout=10, **kwargs)
-        assert reply.status_code < 400, reply.text
-        return reply.json()
 
 
 @pytest.fixture

@@ -39,8 +39,9 @@ def _prepare_worker() -> None:
     """Each worker: load every game once, and take the budget timer's signal."""
     from vita.registry import GAMES
 
-    for game_id in GAMES:
-        get_game(game_id)
+    for game_id in GAMES:  # load each game's data now, not in a bot's first budget
+        game = get_game(game_id)
+        game.new_state(game.make_options({"players": max(2, game.info.min_players)}), 0, log=False)
     signal.signal(signal.SIGALRM, _alarm)
 
 
@@ -56,17 +57,16 @@ class Thought:
 
 def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: float) -> Thought:
     """Run in a worker: let the bot choose for ``seat`` in ``position`` within ``budget`` s."""
-    bot: Bot = pickle.loads(bot_data)
-    signal.setitimer(signal.ITIMER_REAL, budget)
     try:
+        bot: Bot = pickle.loads(bot_data)
         state = get_game(game_id).state_from_json(position, log=False)
+        signal.setitimer(signal.ITIMER_REAL, budget)
         action = bot.choose(state, seat)
         signal.setitimer(signal.ITIMER_REAL, 0)
         return Thought(str(action), pickle.dumps(bot))
     except OutOfTime:
         return Thought(None, bot_data, f"out of time after {budget:.1f} s")
     except Exception as error:  # a bot's failure must not stall a table: the server plays for it
-        signal.setitimer(signal.ITIMER_REAL, 0)
         return Thought(None, bot_data, f"{type(error).__name__}: {error}"[:200])
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -100,6 +100,8 @@ class BotPool:
         except BrokenProcessPool:
             self._executor = None  # a worker died: start a fresh pool next time
             return Thought(None, data, "a bot worker died")
+        except Exception as error:  # whatever else went wrong, the server plays for the bot
+            return Thought(None, data, f"{type(error).__name__}: {error}"[:200])
 
     def warm_up(self) -> None:
         """Start the workers now rather than at the first bot move."""

@@ -238,8 +238,8 @@ class Rooms:
         finally:
             del self.loading[table_id]
         future.set_result(room)
-        self.rooms[table_id] = room
         self.evict_idle()
+        self.rooms[table_id] = room
         self.wake(room)  # a bot to move moves on its own, whoever is (or is not) watching
         return room
 

@@ -1,0 +1,403 @@
+"""A game server people can trust: no hidden card leaks, no corrupt table, no stalled game.
+
+Each test here is one way an attacker, a flaky disk or an absent player could hurt a table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import Server, make_app, new_table, view, wait_for
+
+from vita.core import GameRecord, replay
+from vita.core.rng import Rng
+from vita.registry import get_game
+from vita.web.bots import BotPool
+from vita.web.security import SEED_LIMIT
+from vita.web.store import StorageError
+
+
+def play(client: TestClient, table: str, tokens: list[str], moves: int) -> dict[str, Any]:
+    """The people play ``moves`` actions, each the last legal one offered; the final public view."""
+    for _ in range(moves):
+        public = view(client, table)
+        if public["over"]:
+            break
+        mover = public["to_move"][0]
+        state = view(client, table, tokens[mover])
+        action = state["legal"][-1]["notation"]
+        reply = client.post(f"/api/tables/{table}/actions",
+                            json={"token": tokens[mover], "seq": state["seq"], "action": action})
+        assert reply.status_code == 200, reply.text
+    return view(client, table)
+
+
+def tokens_of(data: dict[str, Any]) -> list[str]:
+    return [s["token"] for s in data["seats"]]
+
+
+# -- secrets --------------------------------------------------------------------------------
+
+
+def test_the_record_of_a_game_in_progress_is_nobodys(client: TestClient) -> None:
+    data = new_table(client)
+    table = data["table"]
+    play(client, table, tokens_of(data), 3)
+    for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay/0", f"/api/tables/{table}/replay/2"):
+        reply = client.get(path)
+        assert reply.status_code == 409 and "over" in reply.json()["error"], path
+        assert set(reply.json()) == {"error"}
+    info = client.get(f"/api/tables/{table}").json()
+    assert "seed" not in {k for k in info if k != "seed_chosen"}
+
+
+def test_the_server_draws_every_seed_unless_started_to_allow_a_chosen_one(tmp_path: Path, bot_pool: BotPool) -> None:
+    app = make_app(str(tmp_path / "seeds.sqlite"), bot_pool, allow_chosen_seed=False)
+    with TestClient(app) as client:
+        reply = client.post("/api/tables", json={"game": "pursuit-cards", "seed": 7,
+                                                 "seats": [{"name": "A"}, {"name": "B"}]})
+        assert reply.status_code == 422 and "seed" in reply.json()["error"]
+        tables = [new_table(client, seed=None)["table"] for _ in range(3)]
+        seeds = [app.state.rooms.rooms[t].row.seed for t in tables]
+        assert len(set(seeds)) == 3 and all(0 <= s < SEED_LIMIT for s in seeds)
+        assert not any(app.state.rooms.rooms[t].row.seed_chosen for t in tables)
+    with TestClient(make_app(str(tmp_path / "chosen.sqlite"), bot_pool)) as client:
+        chosen = new_table(client, seed=7)
+        assert chosen["seed_chosen"] and client.get(f"/api/tables/{chosen['table']}").json()["seed_chosen"]
+
+
+def test_a_rematch_draws_a_fresh_seed(client: TestClient) -> None:
+    data = new_table(client, seats=[{"name": "A", "kind": "bot", "bot": "random"},
+                                    {"name": "B", "kind": "bot", "bot": "random"}], seed=41)
+    wait_for(lambda: view(client, data["table"])["over"], timeout=60)
+    again = client.post(f"/api/tables/{data['table']}/rematch", json={"owner_token": data["owner_token"]}).json()
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    seed = rooms.rooms[again["table"]].row.seed
+    assert seed not in (41, Rng(41).next_u64() % 2**62), "the old, public seed tells nothing of the new one"
+    assert not again["seed_chosen"]
+
+
+def test_a_seat_whose_link_stops_working_stops_seeing_its_hand(client: TestClient) -> None:
+    data = new_table(client, seats=[{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}])
+    table, (ana, ben, cy), owner = data["table"], tokens_of(data), data["owner_token"]
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={ana}") as socket:
+        assert socket.receive_json()["view"]["players"][0]["hand"] is not None
+        client.post(f"/api/tables/{table}/resign", json={"token": ana})
+        message = socket.receive_json()
+        while message["type"] != "revoked":
+            message = socket.receive_json()
+        assert "resigned" in message["message"]
+        later = socket.receive_json()
+        assert later["type"] == "view" and later["seat"] is None
+        assert all(p["hand"] is None for p in later["view"]["players"])
+    # The owner issues a new link for Ben: Ben's old link stops working, his open page too.
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={ben}") as socket:
+        socket.receive_json()
+        reply = client.post(f"/api/tables/{table}/seats/1/link", json={"owner_token": owner})
+        assert reply.status_code == 200
+        fresh = reply.json()
+        message = socket.receive_json()
+        while message["type"] != "revoked":
+            message = socket.receive_json()
+        later = socket.receive_json()
+        assert later["seat"] is None and all(p["hand"] is None for p in later["view"]["players"])
+    assert client.get(f"/api/tables/{table}/view", params={"token": ben}).status_code == 403
+    assert view(client, table, fresh["token"])["seat"] == 1 and fresh["link"].endswith(fresh["token"])
+    assert view(client, table, cy)["seat"] == 2
+    assert client.post(f"/api/tables/{table}/seats/1/link", json={"owner_token": ben}).status_code == 403
+
+
+def test_the_web_never_reads_a_deck_from_a_path(client: TestClient) -> None:
+    for path in ("/etc", "/", "../../", "src/vita/games/pursuit/data"):
+        reply = client.post("/api/tables", json={"game": "pursuit", "seats": [{"name": "A"}, {"name": "B"}],
+                                                 "options": {"cards": path}})
+        assert reply.status_code == 422 and "never reads a deck from a path" in reply.json()["error"]
+        assert str(Path.cwd()) not in reply.text
+    schema = {g["id"]: g for g in client.get("/api/games").json()}["pursuit"]["options"]
+    assert "cards" not in schema["properties"]
+
+
+def test_tokens_are_stored_as_digests_and_kept_out_of_logs(tmp_path: Path, bot_pool: BotPool) -> None:
+    lines: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    keep = Keep()
+    access = logging.getLogger("uvicorn.access")
+    server = Server(str(tmp_path / "logs.sqlite"), bot_pool, log_level="info")
+    server.start()
+    access.addHandler(keep)
+    try:
+        data = server.api("POST", "/api/tables", json={"game": "pursuit", "seed": 1,
+                                                       "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+        ana, owner = data["seats"][0]["token"], data["owner_token"]
+        server.api("GET", f"/api/tables/{data['table']}/view?token={ana}")
+        httpx.get(f"{server.base}/t/{data['table']}?token={ana}", timeout=10)
+        httpx.get(f"{server.base}/t/{data['table']}/owner?key={owner}", timeout=10)
+        assert any(f"/t/{data['table']}" in line for line in lines), "the access log is on"
+        assert not any(ana in line or owner in line for line in lines), "no token reaches a log"
+        page = httpx.get(f"{server.base}/t/{data['table']}?token={ana}", timeout=10)
+        assert page.headers["referrer-policy"] == "no-referrer"
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+    finally:
+        access.removeHandler(keep)
+        server.stop()
+    database = sqlite3.connect(tmp_path / "logs.sqlite")
+    dump = "\n".join(database.iterdump())
+    database.close()
+    assert ana not in dump and owner not in dump
+
+
+# -- no corrupt table -----------------------------------------------------------------------------
+
+
+def test_a_failed_write_changes_nothing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = new_table(client)
+    table, tokens = data["table"], tokens_of(data)
+    play(client, table, tokens, 4)
+    before = {token: view(client, table, token) for token in (*tokens, None)}
+    mover = before[None]["to_move"][0]
+    action = before[tokens[mover]]["legal"][0]["notation"]
+    store = client.app.state.store  # type: ignore[attr-defined]
+
+    async def failing(*args: Any, **kwargs: Any) -> None:
+        raise StorageError("disk I/O error")
+
+    monkeypatch.setattr(store, "add_action", failing)
+    for _ in range(2):  # the same action twice: both refused, nothing moves
+        reply = client.post(f"/api/tables/{table}/actions", json={"token": tokens[mover], "seq": 4, "action": action})
+        assert reply.status_code == 503 and "nothing changed" in reply.json()["error"]
+        assert {token: view(client, table, token) for token in (*tokens, None)} == before
+    monkeypatch.undo()
+    final = play(client, table, tokens, 400)
+    assert final["over"]
+    record = GameRecord.from_json(client.get(f"/api/tables/{table}/record").json())
+    assert list(replay(get_game("pursuit-cards"), record).scores()) == final["scores"]
+
+
+def test_a_locked_database_refuses_the_action_and_leaves_the_loop_free(tmp_path: Path, bot_pool: BotPool) -> None:
+    db = tmp_path / "locked.sqlite"
+    with TestClient(make_app(str(db), bot_pool, busy_timeout=1.5)) as client:
+        data, other = new_table(client), new_table(client)
+        table, tokens = data["table"], tokens_of(data)
+        play(client, table, tokens, 2)
+        before = view(client, table)
+        state = view(client, table, tokens[before["to_move"][0]])
+        lock = sqlite3.connect(db, isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")  # another writer holds the database
+        answers: dict[str, Any] = {}
+
+        def act() -> None:
+            answers["reply"] = client.post(f"/api/tables/{table}/actions", json={
+                "token": tokens[before["to_move"][0]], "seq": 2, "action": state["legal"][0]["notation"]})
+
+        waiting = threading.Thread(target=act)
+        waiting.start()
+        time.sleep(0.3)
+        started = time.monotonic()
+        assert view(client, other["table"])["seq"] == 0
+        assert time.monotonic() - started < 0.5, "a waiting write must not hold up other requests"
+        waiting.join(10)
+        lock.execute("ROLLBACK")
+        lock.close()
+        assert answers["reply"].status_code == 503
+        assert view(client, table) == before
+        play(client, table, tokens, 3)
+        after = view(client, table)
+    with TestClient(make_app(str(db), bot_pool)) as client:  # a restart replays what was stored
+        assert view(client, table) == after and after["seq"] == 5
+
+
+def test_idle_tables_are_evicted_and_reload(tmp_path: Path, bot_pool: BotPool) -> None:
+    with TestClient(make_app(str(tmp_path / "evict.sqlite"), bot_pool, idle_timeout=0)) as client:
+        data = new_table(client)
+        play(client, data["table"], tokens_of(data), 3)
+        before = view(client, data["table"], data["seats"][0]["token"])
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        assert rooms.evict_idle() >= 1 and data["table"] not in rooms.rooms
+        assert view(client, data["table"], data["seats"][0]["token"]) == before
+
+
+def test_every_refusal_is_a_4xx_in_one_shape(client: TestClient) -> None:
+    data = new_table(client)
+    table, ana = data["table"], data["seats"][0]["token"]
+    seats = [{"name": "A"}, {"name": "B"}]
+    cases = [
+        client.post("/api/tables", json={"game": "pursuit-cards", "seats": seats, "seed": 2**63}),
+        client.post("/api/tables", json={"game": "pursuit-cards", "seats": seats, "seed": -1}),
+        client.post(f"/api/tables/{table}/actions", json={"token": ana, "seq": 0, "action": "take ²"}),
+        client.post(f"/api/tables/{table}/actions", json={"token": ana, "seq": 0, "action": "m" + "9" * 399}),
+        # Chunked (no content-length), over 64 KiB in all:
+        client.post("/api/tables", content=iter([b"{" + b" " * 40_000, b" " * 40_000 + b"}"]),
+                    headers={"content-type": "application/json"}),
+        client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000, headers={"content-type": "application/json"}),
+        client.post("/api/tables", content='{"game": "pursuit"}'.encode("utf-16"),
+                    headers={"content-type": "application/json"}),
+        client.post("/api/tables", content=b"{\"game\": \"\xff\"}", headers={"content-type": "application/json"}),
+        client.get("/api/no/such/route"),
+        client.delete(f"/api/tables/{table}"),
+        client.get(f"/api/tables/{'x' * 5000}/view"),
+        client.get(f"/api/tables/{table}/replay/abc"),
+    ]
+    statuses = [reply.status_code for reply in cases]
+    assert statuses == [422, 422, 400, 400, 413, 400, 400, 400, 404, 405, 404, 422], statuses
+    for reply in cases:
+        assert reply.headers["content-type"].startswith("application/json")
+        assert set(reply.json()) == {"error"} and reply.json()["error"]
+    assert view(client, table)["seq"] == 0
+
+
+def test_a_browser_opening_a_bad_link_gets_a_page(client: TestClient) -> None:
+    html = {"accept": "text/html"}
+    for path, status, text in [("/t/nosuchtable", 404, "no table"), ("/t/nosuchtable/watch", 404, "no table"),
+                               ("/nowhere", 404, "no page"), ("/t/x/owner?key=k", 404, "no table")]:
+        reply = client.get(path, headers=html)
+        assert reply.status_code == status and reply.headers["content-type"].startswith("text/html")
+        assert text in reply.text and "Back to the lobby" in reply.text
+    data = new_table(client)
+    reply = client.get(f"/t/{data['table']}", params={"token": "stolen"}, headers=html)
+    assert reply.status_code == 403 and "opens no seat" in reply.text
+
+
+def test_table_creation_is_rate_limited_per_client(tmp_path: Path, bot_pool: BotPool) -> None:
+    with TestClient(make_app(str(tmp_path / "rate.sqlite"), bot_pool, table_rate=(3, 60.0))) as client:
+        for _ in range(3):
+            new_table(client)
+        reply = client.post("/api/tables", json={"game": "pursuit", "seats": [{"name": "A"}, {"name": "B"}]})
+        assert reply.status_code == 429 and "too many tables" in reply.json()["error"]
+        assert int(reply.headers["retry-after"]) > 0
+
+
+@pytest.mark.anyio
+async def test_bots_think_in_worker_processes_within_a_capped_budget() -> None:
+    from tests.web.slow_bot import BrokenBot, SlowBot
+
+    pool = BotPool(1, budget=0.5)
+    state = get_game("pursuit-cards").new(seed=3, players=2)
+    try:
+        started = time.monotonic()
+        slow = await pool.choose("pursuit-cards", state.to_json(), SlowBot(), 0, budget=60)
+        assert slow.notation is None and "out of time" in slow.problem
+        assert time.monotonic() - started < 4, "the server's cap wins over the bot's own budget"
+        broken = await pool.choose("pursuit-cards", state.to_json(), BrokenBot(), 0)
+        assert broken.notation is None and "always fails" in broken.problem
+        from vita.registry import make_bot
+
+        good = await pool.choose("pursuit-cards", state.to_json(), make_bot("pursuit-cards", "heuristic", 1), 0)
+        assert good.notation is not None and state.why_illegal(0, state.parse(good.notation, 0)) is None
+    finally:
+        pool.close()
+
+
+# -- no stalled game ----------------------------------------------------------------------------
+
+
+def test_bots_move_on_their_own_without_a_follower(client: TestClient) -> None:
+    data = new_table(client, seats=[{"name": "Bo", "kind": "bot", "bot": "heuristic"}, {"name": "Ana"}])
+    wait_for(lambda: view(client, data["table"])["seq"] > 0)  # polled, nobody follows the socket
+
+
+def test_a_restarted_server_lets_its_bots_play_on(tmp_path: Path, bot_pool: BotPool) -> None:
+    db = str(tmp_path / "resume.sqlite")
+    with TestClient(make_app(db, bot_pool, bot_delay=3600)) as client:  # the bots wait: the server stops first
+        data = new_table(client, seats=[{"name": "A", "kind": "bot", "bot": "random"},
+                                        {"name": "B", "kind": "bot", "bot": "random"}])
+        assert view(client, data["table"])["seq"] == 0
+    with TestClient(make_app(db, bot_pool)) as client:  # nobody asks about the table
+        store = client.app.state.store  # type: ignore[attr-defined]
+        sync = store.sync_engine()
+        import sqlalchemy as sa
+
+        def stored() -> int:
+            with sync.connect() as connection:
+                return int(connection.execute(sa.text("SELECT count(*) FROM actions")).scalar() or 0)
+
+        wait_for(lambda: stored() > 5)
+        sync.dispose()
+
+
+def test_a_rematch_sends_each_open_page_its_own_new_link(client: TestClient) -> None:
+    data = new_table(client)
+    table, tokens = data["table"], tokens_of(data)
+    assert client.post(f"/api/tables/{table}/rematch", json={"owner_token": data["owner_token"]}).status_code == 409
+    final = play(client, table, tokens, 500)
+    assert final["over"]
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[1]}") as ben, \
+            client.websocket_connect(f"/api/tables/{table}/ws") as spectator:
+        ben.receive_json()
+        spectator.receive_json()
+        reply = client.post(f"/api/tables/{table}/rematch", json={"owner_token": data["owner_token"]})
+        assert reply.status_code == 201
+        new = reply.json()
+
+        def rematch_message(socket: Any) -> dict[str, Any]:
+            message: dict[str, Any] = socket.receive_json()
+            while message["type"] != "rematch":
+                message = socket.receive_json()
+            return message
+
+        mine = rematch_message(ben)
+        assert mine["table"] == new["table"] and mine["seat"] == 1
+        token = mine["link"].split("token=")[1]
+        assert token == new["seats"][1]["token"] and view(client, new["table"], token)["seat"] == 1
+        theirs = rematch_message(spectator)
+        assert theirs["link"].endswith(f"/t/{new['table']}/watch") and "token" not in theirs["link"]
+
+
+# -- the leak drill -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit"])
+def test_nothing_a_seat_cannot_see_reaches_it(client: TestClient, game_id: str) -> None:
+    """For every endpoint and every message type: what a client without a seat's token receives
+    is the same in two games that differ only in what that client cannot see."""
+    data = new_table(client, game=game_id, seats=[{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}])
+    table, tokens = data["table"], tokens_of(data)
+    play(client, table, tokens, 12)
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    room = rooms.rooms[table]
+    real = room.state
+    for observer in (None, 1):
+        token = tokens[observer] if observer is not None else None
+        worlds = []
+        for sample in range(3):
+            room.state = real if sample == 0 else real.determinize(observer, Rng(sample))
+            room.changed()
+            worlds.append(_everything_seen(client, table, token, data["owner_token"]))
+        room.state = real
+        room.changed()
+        assert worlds[0] == worlds[1] == worlds[2], f"something differs for observer {observer}"
+        assert real.to_json() != real.determinize(observer, Rng(1)).to_json(), "the worlds do differ"
+
+
+def _everything_seen(client: TestClient, table: str, token: str | None, owner: str) -> dict[str, Any]:
+    query = {"token": token} if token else {}
+    seen: dict[str, Any] = {
+        "info": client.get(f"/api/tables/{table}").json(),
+        "view": client.get(f"/api/tables/{table}/view", params=query).json(),
+        "record": client.get(f"/api/tables/{table}/record").json(),
+        "replay": client.get(f"/api/tables/{table}/replay/1").json(),
+        "owner": client.get(f"/api/tables/{table}/owner", params={"key": owner}).json(),
+        "page": client.get(f"/t/{table}", params=query).text,
+        "watch": client.get(f"/t/{table}/watch").text,
+    }
+    with client.websocket_connect(f"/api/tables/{table}/ws" + (f"?token={token}" if token else "")) as socket:
+        seen["ws-view"] = socket.receive_json()
+    for key in ("owner",):
+        for seat in seen[key]["seats"]:
+            seat.pop("away", None)  # seconds away: a clock, not a secret
+    for payload in (seen["view"], seen["ws-view"]):
+        for seat in payload["seats"]:
+            seat.pop("connected", None)
+    return json.loads(json.dumps(seen))
