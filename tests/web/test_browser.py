@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from tests.web.conftest import Server
 
@@ -184,3 +185,102 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     info = server.api("GET", f"/api/tables/{table_id}")
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
     assert info["options"]["passes"] == 2
+
+
+MARKUP = "<img src=x onerror=window.__xss=1>"
+BOLD = "<b id=injected>Bo</b>"
+
+
+def assert_inert(page: Any, where: str) -> None:
+    """Typed markup shows as text on ``page``: it ran nothing and made no element."""
+    assert page.evaluate("window.__xss") is None, f"markup ran on {where}"
+    assert page.locator("#injected").count() == 0, f"markup made an element on {where}"
+    assert page.locator("img[src=x]").count() == 0, f"markup made an element on {where}"
+
+
+def test_markup_typed_by_a_person_is_text_on_every_page(server: Server, browser: Any) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game", "pursuit-cards")
+    page.fill('[name="name0"]', MARKUP)
+    page.fill('[name="name1"]', BOLD)
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    assert MARKUP in page.inner_text("#links")
+    assert_inert(page, "the lobby's new links")
+    page.reload()
+    page.wait_for_selector("#mine table")
+    assert MARKUP in page.inner_text("#mine")
+    assert_inert(page, "the lobby's own tables")
+    links = {a.text_content(): a.get_attribute("href") for a in page.locator("#mine a").all()}
+    for label in ("play seat 1", "owner", "watch"):
+        page.goto(server.base + links[label] if links[label].startswith("/") else links[label])
+        page.wait_for_load_state("networkidle")
+        assert_inert(page, label)
+    page.goto(links["owner"])
+    assert MARKUP in page.inner_text("#owner-seats")
+    # A finished game between two bots with such names: its end, replay and owner pages.
+    data = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 3, "seats": [
+        {"name": MARKUP, "kind": "bot", "bot": "random"}, {"name": BOLD, "kind": "bot", "bot": "random"}]})
+    deadline = time.monotonic() + 60
+    while not public(server, data["table"])["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    for link, ready in [(data["spectator_link"], "#end:not([hidden])"), (data["replay_link"], "#replay-next"),
+                        (data["owner_link"], "#rematch"), (data["hotseat_link"], "#end:not([hidden])")]:
+        page.goto(link)
+        page.wait_for_selector(ready)
+        if ready == "#replay-next":
+            for _ in range(5):
+                page.click("#replay-next")
+        assert_inert(page, link)
+    assert MARKUP in page.inner_text("#end")
+
+
+def test_the_page_says_when_the_server_is_away_and_why_a_choice_is_refused(server: Server, browser: Any) -> None:
+    data = table(server)
+    page = browser.new_context().new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"][data-connection="live"]')
+    page.fill('#actions input[type="text"]', "discard 10Z")
+    page.click('#actions form button[type="submit"]')
+    page.wait_for_selector("#problem:has-text('is not a card')")
+    assert public(server, data["table"])["seq"] == 0
+    server.stop()
+    page.wait_for_selector('#app[data-connection="reconnecting"]', timeout=15_000)
+    assert "reconnecting" in page.inner_text("#connection")
+    assert all(b.is_disabled() for b in page.locator("#actions button.choice, #actions .words button").all())
+    server.start()
+    page.wait_for_selector('#app[data-connection="live"]', timeout=15_000)
+    assert page.locator("#connection").is_hidden()
+    play_one(page, 0)
+    wait_past(server, data["table"], 0)
+
+
+def test_a_rematch_from_the_owner_page_reaches_each_open_page(server: Server, browser: Any) -> None:
+    data = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 8, "seats": [
+        {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "random"}]})
+    ana = data["seats"][0]["token"]
+    while True:  # Ana plays her turns through the API; the bot plays its own
+        state = server.api("GET", f"/api/tables/{data['table']}/view?token={ana}")
+        if state["over"]:
+            break
+        if state["legal"]:
+            httpx.post(f"{server.base}/api/tables/{data['table']}/actions", timeout=10,
+                       json={"token": ana, "seq": state["seq"], "action": state["legal"][0]["notation"]})
+        else:
+            time.sleep(0.02)
+    player = browser.new_context().new_page()
+    player.goto(data["seats"][0]["link"])
+    player.wait_for_selector("#rematch-note")
+    owner = browser.new_context().new_page()
+    owner.goto(data["owner_link"])
+    owner.click("#rematch")
+    owner.wait_for_selector("#rematch-links li")
+    link = player.wait_for_selector("#rematch-link", timeout=15_000)
+    href = link.get_attribute("href")
+    assert href and "token=" in href and data["table"] not in href
+    player.click("#rematch-link")
+    player.wait_for_selector('#app[data-seat="0"][data-seq="0"]')
+    assert "Ana" in player.inner_text("#title")
