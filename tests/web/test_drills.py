@@ -121,7 +121,11 @@ def drill(db: str, tmp_path: Path, sync_url: str) -> None:
             server.kill()
             time.sleep(rng.uniform(0.0, 0.3))
             server.start()
-        time.sleep(1.0)
+        # After the last restart the bots' table goes on by itself (their workers start anew).
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{server.base}/api/tables/{tables[3][0]}", timeout=10).json()["seq"] < 6:
+            assert time.monotonic() < deadline, "the bots did not play on after the restarts"
+            time.sleep(0.1)
     finally:
         stop.set()
         for thread in players:

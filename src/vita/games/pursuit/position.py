@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
-from vita.core.state import JSON, load_model
+from vita.core.state import JSON, Action, load_model
 from vita.games.pursuit.board import ROW_NAMES
 from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck, slug
 from vita.games.pursuit.state import PHASES, SPACES, Player, PursuitState, blank
@@ -426,6 +426,20 @@ def view(state: PursuitState, seat: int | None) -> JSON:
                                            min(p["stress"], state.deck.stress.last))
                                        + state.players[index].health_bonus)
     return data
+
+
+def reveals(state: PursuitState, seat: int, action: Action) -> bool:
+    """Whether a legal ``action`` shows or decides anything hidden: it does exactly when it
+    touches what :func:`view` hides (a pile, the box, a dealt trait, the generator), or
+    when it is a child-trait choice (kept secret from the others until made)."""
+    after = state.clone()
+    after.log = None
+    after.apply_trusted(seat, action)
+    if after.rng.state != state.rng.state or after.piles != state.piles:
+        return True
+    if after.goal_box != state.goal_box or after.trait_box != state.trait_box:
+        return True
+    return any(a.offer != b.offer or a.trait != b.trait for a, b in zip(after.players, state.players, strict=True))
 
 
 def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState:

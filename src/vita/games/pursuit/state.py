@@ -227,6 +227,9 @@ class PursuitState(State):
     def determinize(self, seat: int | None, rng: Rng) -> PursuitState:
         return _position.determinize(self, seat, rng)
 
+    def reveals(self, seat: int, action: Action) -> bool | None:
+        return _position.reveals(self, seat, action)
+
     def to_json(self) -> JSON:
         return _position.to_json(self)
 
