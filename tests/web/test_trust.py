@@ -23,7 +23,7 @@ from vita.core.rng import Rng
 from vita.registry import get_game
 from vita.web.bots import BotPool
 from vita.web.security import SEED_LIMIT
-from vita.web.store import StorageError
+from vita.web.store import StorageError, Store
 
 
 def play(client: TestClient, table: str, tokens: list[str], moves: int) -> dict[str, Any]:
@@ -401,3 +401,35 @@ def _everything_seen(client: TestClient, table: str, token: str | None, owner: s
         for seat in payload["seats"]:
             seat.pop("connected", None)
     return json.loads(json.dumps(seen))
+
+
+@pytest.mark.anyio
+async def test_a_page_that_stops_reading_holds_up_nobody(tmp_path: Path) -> None:
+    import asyncio
+
+    from vita.web.rooms import QUEUED, Follower, Rooms
+
+    store = Store.open(str(tmp_path / "slow.sqlite"))
+    rooms = Rooms(store, BotPool(1), bot_delay=0)
+    try:
+        new = await rooms.create("pursuit-cards", {}, [{"kind": "human", "name": "Ana"},
+                                                       {"kind": "human", "name": "Ben"}], 4)
+        room = await rooms.get(new.row.id)
+        stalled = Follower(None)
+        rooms.follow(room, stalled)
+        never = asyncio.Event()
+
+        async def send_never(message: dict[str, Any]) -> None:
+            await never.wait()  # a socket whose client stopped reading: its buffer never drains
+
+        pump = asyncio.create_task(stalled.pump(send_never))
+        for _ in range(QUEUED + 10):
+            assert not room.over
+            seat = room.state.to_move()[0]
+            action = str(room.state.legal_actions(seat)[0])
+            await asyncio.wait_for(rooms.act(room.row.id, new.tokens[seat], room.seq, action), 2.0)
+        assert stalled.dropped.is_set() and stalled not in room.followers
+        pump.cancel()
+    finally:
+        await rooms.close()
+        await store.close()

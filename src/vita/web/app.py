@@ -232,9 +232,8 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         for follower in list(old.followers):
             token = new.tokens.get(follower.seat) if follower.seat is not None else None
             link = _seat_link(request, new.row.id, token) if token else _base(request) + f"/t/{new.row.id}/watch"
-            with contextlib.suppress(Exception):
-                await follower.send({"type": "rematch", "table": new.row.id, "link": link,
-                                     "seat": follower.seat if token else None})
+            follower.offer({"type": "rematch", "table": new.row.id, "link": link,
+                            "seat": follower.seat if token else None})
         return links
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
@@ -256,7 +255,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         try:
             room = await rooms.get(table_id)
             seat = room.seat_of(token)
-            follower = Follower(seat, socket.send_json)
+            follower = Follower(seat)
             rooms.follow(room, follower)
         except Refused as error:
             code = {403: 4403, 404: 4404, 429: 4429}.get(error.status, 4409)
@@ -266,12 +265,17 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
             await socket.accept()
             await rooms.push(room, "" if seat is None else f"{room.row.seats[seat].name} is here")
             rooms.wake(room)
-            while True:
-                await socket.receive_text()  # keep-alive pings from the client
-        except WebSocketDisconnect:
-            pass
+            tasks = [asyncio.create_task(follower.pump(socket.send_json)),
+                     asyncio.create_task(_read_pings(socket)), asyncio.create_task(follower.dropped.wait())]
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)  # gone, or too far behind
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         finally:
             rooms.unfollow(room, follower)
+            with contextlib.suppress(Exception):
+                await socket.close()
             await rooms.push(room)
 
     # -- pages ---------------------------------------------------------------------------------
@@ -313,6 +317,13 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         return _page(templates, request, await rooms.get(table_id), "replay")
 
     return app
+
+
+async def _read_pings(socket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, its keep-alive pings, until it goes away."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await socket.receive_text()
 
 
 async def _sweep(rooms: Rooms) -> None:

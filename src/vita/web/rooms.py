@@ -36,15 +36,37 @@ from vita.web.store import ActionRow, SeatRow, StorageError, Store, TableRow, no
 
 LOG_LINES = 300
 MAX_FOLLOWERS = 64  # open pages per table
+QUEUED = 32  # messages a page may fall behind before it is dropped
 log = logging.getLogger("vita.web")
 
 
 @dataclass(eq=False)
 class Follower:
-    """A WebSocket (or any listener) following a table as a seat or as a spectator."""
+    """A WebSocket (or any listener) following a table as a seat or as a spectator.
+
+    Messages wait in a bounded queue that the socket's own writer empties: a client that
+    does not read never holds up the table (once its queue is full it is dropped).
+    """
 
     seat: int | None
-    send: Callable[[JSON], Awaitable[Any]]
+    queue: asyncio.Queue[JSON] = field(default_factory=lambda: asyncio.Queue(QUEUED))
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, message: JSON) -> bool:
+        """Queue ``message``; False (and the follower is dropped) if its queue is full."""
+        if self.dropped.is_set():
+            return False
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped.set()
+            return False
+        return True
+
+    async def pump(self, send: Callable[[JSON], Awaitable[Any]]) -> None:
+        """Send queued messages, for as long as the socket takes them (run by its handler)."""
+        while True:
+            await send(await self.queue.get())
 
 
 @dataclass(frozen=True)
@@ -495,9 +517,7 @@ class Rooms:
             await self._send(room, follower, {"type": "view", **room.payload(follower.seat, note)})
 
     async def _send(self, room: Room, follower: Follower, message: JSON) -> None:
-        try:
-            await follower.send(message)
-        except Exception:  # a closed socket: forget it
+        if not follower.offer(message):  # it stopped reading: forget it
             with contextlib.suppress(ValueError):
                 room.followers.remove(follower)
 
