@@ -25,6 +25,7 @@ import click
 def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
           bot_budget: float, allow_chosen_seed: bool, table_rate: str, access_log: bool) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
+    import gc
     import sys
 
     import uvicorn
@@ -32,6 +33,9 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
     # Database drivers and the bot pool's feeder run in threads: hand the interpreter over
     # to them (and back to the event loop) in 1 ms slices rather than 5, or a push waits.
     sys.setswitchinterval(0.001)
+    # Games make many small objects that live long (positions, logs): collect the young
+    # generation less often, so that a full collection rarely lands in the middle of a move.
+    gc.set_threshold(20_000, 50, 100)
 
     from vita.web.app import create_app
 

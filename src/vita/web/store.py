@@ -1,7 +1,8 @@
 """Durable storage of tables, seats and actions (SQLite by default, PostgreSQL on request).
 
-Every call is a coroutine on SQLAlchemy's asyncio extension (aiosqlite, psycopg's async
-driver): a write that waits for a lock never holds up the server's event loop.
+Every call is a coroutine: reads on SQLAlchemy's asyncio extension (aiosqlite, psycopg's
+async driver), writes on one writer thread that commits them in groups. A write that waits
+for a lock never holds up the server's event loop.
 
 The schema is versioned with Alembic (``migrations/``); :meth:`Store.open` upgrades a
 database made by an older version in place. Secret tokens are never stored: only their
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+GROUP_COMMIT = 64  # the most writes committed together
 
 metadata = sa.MetaData()
 
@@ -131,7 +135,9 @@ class Store:
         self.engine = engine
         self.sync_url = sync_url
         self.connect_args = connect_args
-        self._lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+        self._queue: tuple[asyncio.AbstractEventLoop, list[Any], asyncio.Task[None] | None] | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._sync: sa.Engine | None = None
 
     @classmethod
     def open(cls, url: str, schema: str | None = None, *, busy_timeout: float = 5.0) -> Store:
@@ -146,7 +152,8 @@ class Store:
             connect_args = {"timeout": busy_timeout}
         elif schema:
             connect_args = {"options": f"-csearch_path={schema}"}
-        engine = create_async_engine(async_url, connect_args=connect_args)
+        pool = {} if sync_url.startswith("sqlite") else {"pool_size": 20, "max_overflow": 20}
+        engine = create_async_engine(async_url, connect_args=connect_args, **pool)
         if sync_url.startswith("sqlite"):
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         store = cls(engine, sync_url, connect_args)
@@ -175,57 +182,109 @@ class Store:
     async def close(self) -> None:
         """Close every pooled connection (the store can still be used: it reconnects)."""
         await self.engine.dispose()
+        if self._thread is not None:
+            thread, self._thread = self._thread, None
+            await asyncio.get_running_loop().run_in_executor(None, thread.shutdown)
+        if self._sync is not None:
+            self._sync.dispose()
+            self._sync = None
 
     # -- writing ---------------------------------------------------------------------------
+    #
+    # Every write goes through one writer: a thread of its own with a synchronous connection,
+    # fed by the event loop. Writes that arrive while one is under way are committed together
+    # (a group commit): one transaction and one thread hop for the lot, and never two
+    # writers racing for SQLite's lock. A write resolves only once its transaction is
+    # committed; if a batch fails, its writes are tried one by one so only the bad one fails.
 
     async def create_table(self, row: TableRow) -> None:
-        async with self._writing() as c:
-            await c.execute(tables.insert().values(
+        def write(c: Connection) -> None:
+            c.execute(tables.insert().values(
                 id=row.id, game=row.game, options=json.dumps(row.options), seed=row.seed,
                 seed_chosen=row.seed_chosen, engine=row.engine, owner_hash=row.owner_hash,
                 replacement_bot=row.replacement_bot, created_at=row.created_at, rematch_of=row.rematch_of,
             ))
             for s in row.seats:
-                await c.execute(seats.insert().values(
+                c.execute(seats.insert().values(
                     table_id=row.id, seat=s.seat, kind=s.kind, name=s.name, bot=s.bot,
                     token_hash=s.token_hash, resigned=s.resigned, human=s.human))
+
+        await self._write(write)
 
     async def add_action(self, table_id: str, action: ActionRow, result: dict[str, Any] | None = None) -> None:
         """Store an action (and the result, if it ended the game) in one transaction.
 
         The primary key refuses a second action with the same number.
         """
-        async with self._writing() as c:
-            await c.execute(actions.insert().values(
+        stamp = now()
+
+        def write(c: Connection) -> None:
+            c.execute(actions.insert().values(
                 table_id=table_id, seq=action.seq, seat=action.seat, notation=action.notation,
-                undoable=action.undoable, created_at=now()))
+                undoable=action.undoable, created_at=stamp))
             if result is not None:
-                await c.execute(tables.update().where(tables.c.id == table_id)
-                                .values(finished_at=now(), result=json.dumps(result)))
+                c.execute(tables.update().where(tables.c.id == table_id)
+                          .values(finished_at=stamp, result=json.dumps(result)))
+
+        await self._write(write)
 
     async def remove_last_action(self, table_id: str, seq: int) -> None:
-        async with self._writing() as c:
-            await c.execute(actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq))
+        await self._write(lambda c: c.execute(
+            actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq)))
 
     async def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        async with self._writing() as c:
-            await c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-                            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash,
-                                    resigned=seat.resigned))
+        await self._write(lambda c: c.execute(
+            seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash,
+                    resigned=seat.resigned)))
 
-    def _writing(self) -> _Writing:
-        return _Writing(self.engine, self._writer_lock())
-
-    def _writer_lock(self) -> asyncio.Lock | None:
-        """SQLite takes one writer at a time, and a writer that finds the database locked
-        sleeps in growing steps: the store queues its own writers instead. (One lock per
-        event loop: tests run several apps on one store.)"""
-        if not self.sync_url.startswith("sqlite"):
-            return None
+    async def _write(self, job: Callable[[Connection], Any]) -> None:
+        """Run ``job`` in a committed transaction on the writer; :class:`StorageError` if not."""
         loop = asyncio.get_running_loop()
-        if self._lock is None or self._lock[0] is not loop:
-            self._lock = (loop, asyncio.Lock())
-        return self._lock[1]
+        if self._queue is None or self._queue[0] is not loop:  # one queue per event loop (tests run several)
+            self._queue = (loop, [], None)
+        _, pending, drain = self._queue
+        done: asyncio.Future[None] = loop.create_future()
+        pending.append((job, done))
+        if drain is None or drain.done():
+            self._queue = (loop, pending, loop.create_task(self._drain(pending)))
+        await done
+
+    async def _drain(self, pending: list[tuple[Callable[[Connection], Any], asyncio.Future[None]]]) -> None:
+        loop = asyncio.get_running_loop()
+        while pending:
+            batch = pending[:GROUP_COMMIT]
+            del pending[:GROUP_COMMIT]
+            try:
+                failures = await loop.run_in_executor(self._writer(), self._commit, [job for job, _ in batch])
+            except Exception as error:  # the writer itself failed: every write of the batch did
+                failures = [StorageError(str(error)[:200])] * len(batch)
+            for (_, done), failure in zip(batch, failures, strict=True):
+                if done.done():
+                    continue
+                if failure is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(failure)
+
+    def _writer(self) -> ThreadPoolExecutor:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="vita-store-writer")
+        return self._thread
+
+    def _commit(self, jobs: list[Callable[[Connection], Any]]) -> list[StorageError | None]:
+        """In the writer thread: all ``jobs`` in one transaction, else each in its own."""
+        if self._sync is None:
+            self._sync = self.sync_engine()
+        try:
+            with self._sync.begin() as connection:
+                for job in jobs:
+                    job(connection)
+            return [None] * len(jobs)
+        except SQLAlchemyError as error:
+            if len(jobs) == 1:
+                return [StorageError(_reason(error))]
+        return [self._commit([job])[0] for job in jobs]
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -257,41 +316,6 @@ class Store:
             query = (sa.select(tables.c.id).where(tables.c.result.is_(None))
                      .order_by(tables.c.created_at.desc()).limit(limit))
             return [r.id for r in await c.execute(query)]
-
-
-class _Writing:
-    """A transaction (behind the writer lock, if any) whose database errors come out as
-    :class:`StorageError`."""
-
-    def __init__(self, engine: AsyncEngine, lock: asyncio.Lock | None) -> None:
-        self.context = engine.begin()
-        self.lock = lock
-
-    async def __aenter__(self) -> Any:
-        if self.lock is not None:
-            await self.lock.acquire()
-        try:
-            return await self.context.__aenter__()
-        except SQLAlchemyError as error:
-            self._release()
-            raise StorageError(_reason(error)) from error
-        except BaseException:
-            self._release()
-            raise
-
-    async def __aexit__(self, kind: Any, error: Any, trace: Any) -> None:
-        try:
-            await self.context.__aexit__(kind, error, trace)
-        except SQLAlchemyError as failure:
-            raise StorageError(_reason(failure)) from failure
-        finally:
-            self._release()
-        if isinstance(error, SQLAlchemyError):
-            raise StorageError(_reason(error)) from error
-
-    def _release(self) -> None:
-        if self.lock is not None and self.lock.locked():
-            self.lock.release()
 
 
 def _reason(error: SQLAlchemyError) -> str:
