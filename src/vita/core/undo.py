@@ -21,6 +21,12 @@ def reveals(before: State, seat: int, action: Action, after: State, samples: int
     exact = before.reveals(seat, action)
     if exact is not None:
         return exact
+    return sampled_reveals(before, seat, action, after, samples)
+
+
+def sampled_reveals(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
+    """The generic answer, by re-sampling what each seat cannot see (a game's exact
+    :meth:`State.reveals` must agree with it)."""
     rng = Rng(before.rng.state ^ 0x5DEECE66D)
     for observer in [seat, *(s for s in range(before.num_players) if s != seat)]:
         expected = after.view(observer)

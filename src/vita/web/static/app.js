@@ -304,10 +304,7 @@
   async function rematch() {
     const data = await post("rematch", {owner_token: cfg.key});
     if (!data) return;
-    const seatLinks = {}, fresh = {};
-    data.seats.filter(s => s.link).forEach(s => { seatLinks[s.seat] = s.link; fresh[s.seat] = s.token; });
-    VitaMine.remember({table: data.table, game: data.game, players: data.seats.map(s => s.name),
-                       owner_link: data.owner_link, hotseat_link: data.hotseat_link, seat_links: seatLinks, tokens: fresh});
+    showNewTable(data, null, cfg.title, "");
     location.href = data.hotseat_link;
   }
 

@@ -11,7 +11,8 @@ window.VitaMine = (() => {
     remember(entry) {
       const list = read();
       const old = list.find(t => t.table === entry.table) || {};
-      const merged = {...old, ...entry, tokens: {...(old.tokens || {}), ...(entry.tokens || {})},
+      const known = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined));
+      const merged = {...old, ...known, tokens: {...(old.tokens || {}), ...(entry.tokens || {})},
                       seen: new Date().toISOString()};
       write([merged, ...list.filter(t => t.table !== entry.table)]);
       return merged;
@@ -37,3 +38,19 @@ window.h = function h(tag, attrs, ...children) {
 };
 
 window.vitaConfig = () => JSON.parse(document.getElementById("vita-config").textContent);
+
+// A new table's links (from creating it or a rematch): remembered in this browser, and
+// listed in `list` as "label: link" lines.
+window.showNewTable = function showNewTable(data, list, title, ownerLabel) {
+  const seatLinks = {}, tokens = {};
+  data.seats.filter(s => s.link).forEach(s => { seatLinks[s.seat] = s.link; tokens[s.seat] = s.token; });
+  VitaMine.remember({table: data.table, game: data.game, title, players: data.seats.map(s => s.name),
+                     owner_link: data.owner_link, hotseat_link: data.hotseat_link, seat_links: seatLinks, tokens});
+  if (!list) return;
+  const add = (text, href) => list.appendChild(h("li", {}, `${text}: `, h("a", {href}, href)));
+  list.replaceChildren();
+  data.seats.filter(s => s.link).forEach(s => add(`Seat ${s.seat + 1} (${s.name})`, s.link));
+  add(ownerLabel, data.owner_link);
+  add("Hot seat (all people at this device)", data.hotseat_link);
+  add("Spectators", data.spectator_link);
+};

@@ -95,18 +95,7 @@
       data = await reply.json();
     } catch { error.textContent = "The server cannot be reached: try again."; return; }
     if (!reply.ok) { error.textContent = data.error; return; }
-    const seatLinks = {}, tokens = {};
-    data.seats.filter(s => s.link).forEach(s => { seatLinks[s.seat] = s.link; tokens[s.seat] = s.token; });
-    VitaMine.remember({table: data.table, game: data.game, title: game.selectedOptions[0].textContent,
-                       players: data.seats.map(s => s.name), owner_link: data.owner_link,
-                       hotseat_link: data.hotseat_link, seat_links: seatLinks, tokens});
-    const list = document.getElementById("links");
-    const add = (text, href) => list.appendChild(h("li", {}, `${text}: `, h("a", {href}, href)));
-    list.replaceChildren();
-    data.seats.filter(s => s.link).forEach(s => add(`Seat ${s.seat + 1} (${s.name})`, s.link));
-    add("Owner (keep it)", data.owner_link);
-    add("Hot seat (all people at this device)", data.hotseat_link);
-    add("Spectators", data.spectator_link);
+    showNewTable(data, document.getElementById("links"), game.selectedOptions[0].textContent, "Owner (keep it)");
     document.getElementById("created").hidden = false;
     document.getElementById("created").scrollIntoView();
     drawMine();

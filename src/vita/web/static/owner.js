@@ -34,16 +34,6 @@
   if (rematch) rematch.addEventListener("click", async () => {
     const data = await post("rematch", {});
     if (!data) return;
-    const seatLinks = {}, tokens = {};
-    data.seats.filter(s => s.link).forEach(s => { seatLinks[s.seat] = s.link; tokens[s.seat] = s.token; });
-    VitaMine.remember({table: data.table, game: data.game, players: data.seats.map(s => s.name),
-                       owner_link: data.owner_link, hotseat_link: data.hotseat_link, seat_links: seatLinks, tokens});
-    const list = document.getElementById("rematch-links");
-    const add = (text, href) => list.appendChild(h("li", {}, `${text}: `, h("a", {href}, href)));
-    list.replaceChildren();
-    data.seats.filter(s => s.link).forEach(s => add(`Seat ${s.seat + 1} (${s.name})`, s.link));
-    add("Owner of the rematch", data.owner_link);
-    add("Hot seat", data.hotseat_link);
-    add("Spectators", data.spectator_link);
+    showNewTable(data, document.getElementById("rematch-links"), null, "Owner of the rematch");
   });
 })();
