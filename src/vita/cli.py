@@ -15,14 +15,20 @@ from rich.table import Table
 from vita import __version__
 from vita.core.conformance import format_outcome, load_cases, run_case
 from vita.core.errors import DataError, IllegalAction, PositionError
-from vita.core.record import GameRecord, ReplayError, replay, start
+from vita.core.record import GameRecord, RecordError, ReplayError, check_result, replay, start
 from vita.core.rng import derive_seed
 from vita.registry import GAMES, bot_names, get_game, make_bot
 from vita.terminal import Quit, Seat, play
 
 
+class BadInput(click.ClickException):
+    """Input that vita cannot use (a record, a deck, an option): one line, exit status 2."""
+
+    exit_code = 2
+
+
 def _fail(message: str) -> None:
-    raise click.ClickException(message)
+    raise BadInput(" ".join(message.split()) if "\n" in message and len(message) < 300 else message)
 
 
 @click.group()
@@ -91,32 +97,53 @@ def _seats(
     return seats
 
 
-def _seats_from_record(record: GameRecord) -> list[Seat]:
+def _seats_from_record(record: GameRecord, players: int) -> list[Seat]:
+    if len(record.players) != players:
+        _fail(f"players: {len(record.players)} given for a {players}-player game")
+    names = record.options.get("names") or []
     seats = []
     for seat, label in enumerate(record.players):
         kind, _, rest = label.partition(":")
-        names = record.options.get("names") or []
-        name = names[seat] if seat < len(names) else rest
+        name = str(names[seat]) if seat < len(names) else rest
         if kind == "bot":
-            seats.append(Seat(name, make_bot(record.game, rest, derive_seed(record.seed, "bot", seat)), rest))
-        else:
+            try:
+                bot = make_bot(record.game, rest, derive_seed(record.seed, "bot", seat))
+            except KeyError as error:
+                _fail(f"players.{seat}: {error.args[0]}")
+            seats.append(Seat(name, bot, rest))
+        elif kind == "human":
             seats.append(Seat(name))
+        else:
+            _fail(f"players.{seat}: {label[:40]!r} is neither 'human:NAME' nor 'bot:NAME'")
     return seats
 
 
 def _resume(game: Any, record: GameRecord, seats: list[Seat]) -> Any:
     """Replay a record, letting each bot think through its own past turns as it did, so that
-    the resumed game goes on exactly as it would have without the interruption."""
+    the resumed game goes on exactly as it would have without the interruption. Each action
+    is checked before its bot is asked to think."""
     state = start(game, record)
     for index, (seat, text) in enumerate(record.actions):
-        bot = seats[seat].bot if 0 <= seat < len(seats) else None
+        try:
+            action = state.parse(text, seat)
+            reason = state.why_illegal(seat, action) if 0 <= seat < state.num_players else "no such seat"
+        except IllegalAction as error:
+            reason = str(error)
+        if reason is not None:
+            raise ReplayError(f"actions.{index}: ({seat}: {text[:40]!r}) does not apply: {reason}")
+        bot = seats[seat].bot
         if bot is not None:
             bot.choose(state, seat)
-        try:
-            state.apply(state.parse(text, seat), seat)
-        except IllegalAction as error:
-            raise ReplayError(f"action {index + 1} ({seat}: {text!r}) does not apply: {error}") from None
+        state.apply(action, seat)
+    check_result(record, state)
     return state
+
+
+def _record_game(record: GameRecord) -> Any:
+    try:
+        return get_game(record.game)
+    except KeyError as error:
+        _fail(f"game: {error.args[0]}")
 
 
 @main.command("play")
@@ -139,8 +166,12 @@ def play_command(
     console = Console()
     if load:
         record = _load_record(load)
-        game = get_game(record.game)
-        seats = _seats_from_record(record)
+        game = _record_game(record)
+        try:
+            seat_count = int(getattr(game.make_options(record.options), "players", len(record.players)))
+        except ValueError as error:
+            _fail(f"{load}: options: {error}")
+        seats = _seats_from_record(record, seat_count)
         try:
             state = _resume(game, record, seats)
         except ReplayError as error:
@@ -184,7 +215,7 @@ def play_command(
 def _load_record(path: str) -> GameRecord:
     try:
         return GameRecord.load(path)
-    except (ValueError, OSError) as error:
+    except RecordError as error:
         _fail(str(error))
         raise
 
@@ -195,10 +226,10 @@ def _load_record(path: str) -> GameRecord:
 def replay_command(path: str, seat: int | None) -> None:
     """Replay a game record: print its log and final scores."""
     record = _load_record(path)
+    game = _record_game(record)
     try:
-        game = get_game(record.game)
         state = replay(game, record)
-    except (KeyError, ReplayError, ValueError) as error:
+    except ReplayError as error:
         _fail(f"{path}: {error}")
     for line in state.events_for(seat):
         click.echo(line)
@@ -206,8 +237,6 @@ def replay_command(path: str, seat: int | None) -> None:
         scores = ", ".join(f"{name}: {score:g}" for name, score in zip(
             _names(record, state.num_players), state.scores(), strict=True))
         click.echo(f"Final scores: {scores}")
-        if record.result and record.result.get("scores") != list(state.scores()):
-            _fail("the replayed scores differ from the scores stored in the record")
     else:
         click.echo(f"(the game is not over: {len(record.actions)} actions so far)")
 

@@ -87,6 +87,8 @@ class GameInfo:
     zero_sum: bool = False
     max_length_hint: int = 0
     tags: tuple[str, ...] = field(default=())
+    rules_version: int = 1
+    """Bumped only by a change that alters how a record replays; a record states it."""
 
 
 class State(abc.ABC):
