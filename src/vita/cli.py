@@ -268,7 +268,7 @@ def conform_command(paths: tuple[str, ...], quiet: bool) -> None:
 
 @main.group("cards")
 def cards_group() -> None:
-    """Card data: validate a deck directory."""
+    """Card data: export the shipped deck to edit, validate a deck directory."""
 
 
 @cards_group.command("check")
@@ -289,6 +289,32 @@ def cards_check(directory: str, game_id: str) -> None:
         click.echo(f"{len(problems)} problem(s)")
         sys.exit(1)
     click.echo(f"{directory}: the deck is valid")
+
+
+@cards_group.command("export")
+@click.argument("game_id")
+@click.argument("directory", type=click.Path(file_okay=False))
+def cards_export(game_id: str, directory: str) -> None:
+    """Write the deck that ships with GAME into DIRECTORY, ready to edit (then: vita cards check)."""
+    import shutil
+
+    try:
+        source = get_game(game_id).card_data_directory()
+    except KeyError as error:
+        _fail(str(error.args[0]))
+        return
+    if source is None:
+        _fail(f"{game_id} has no card data")
+        return
+    target = Path(directory)
+    if target.exists() and any(target.iterdir()):
+        _fail(f"{directory} is not empty: name a new or empty directory")
+    target.mkdir(parents=True, exist_ok=True)
+    files = sorted(p for p in source.iterdir() if p.suffix in (".yaml", ".yml"))
+    for path in files:
+        shutil.copyfile(path, target / path.name)
+    click.echo(f"{len(files)} files of the {game_id} deck written to {directory}; edit them, then: "
+               f"vita cards check {directory} --game {game_id}")
 
 
 @main.command("simulate")

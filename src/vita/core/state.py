@@ -23,6 +23,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -323,6 +324,10 @@ class Game(abc.ABC, Generic[S, Opts]):
 
     def check_card_data(self, directory: str) -> list[str] | None:
         """Every problem in a deck directory for this game (``None``: the game has no card data)."""
+        return None
+
+    def card_data_directory(self) -> Path | None:
+        """The directory of the card data that ships with the game (``None``: none)."""
         return None
 
     def deck_fingerprint(self, options: Opts) -> str | None:

@@ -22,9 +22,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from vita.core.datafile import load_yaml
 from vita.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -449,12 +449,7 @@ def slug(name: str) -> str:
 
 
 def _read_yaml(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{path}: missing file") from None
-    except yaml.YAMLError as error:
-        raise DataError(f"{path}: not valid YAML: {error}") from None
+    return load_yaml(path)
 
 
 def _problems(path: Path, label: str, error: ValidationError) -> list[str]:
@@ -479,7 +474,7 @@ def validate_directory(directory: str | Path) -> tuple[dict[str, list[Any]], Boa
             cards[key] = []
             continue
         if not isinstance(raw, list):
-            problems.append(f"{filename}: expected a list of cards")
+            problems.append(f"{filename}: expected a list of cards, not {type(raw).__name__}")
             cards[key] = []
             continue
         parsed = []
@@ -505,28 +500,38 @@ def validate_directory(directory: str | Path) -> tuple[dict[str, list[Any]], Boa
 
 def _cross_checks(cards: dict[str, list[Any]], board: Board | None) -> list[str]:
     problems = []
-    seen: dict[str, str] = {}
+    seen: dict[str, str] = {}  # id → where it was first given
+
+    def place(key: str, position: int, card: Any) -> str:
+        return f"{FILES[key][0]}: card {position} ({card.id})"
+
     for key in ("projects", "items", "jobs", "partners"):
-        for card in cards[key]:
+        for position, card in enumerate(cards[key], start=1):
             aliases = [card.id] + [slug(n) for n in getattr(card, "names", [])[1:]]
             for alias in aliases:
+                here = place(key, position, card)
                 if alias in seen:
-                    problems.append(f"{key}: id {alias!r} is used twice ({seen[alias]} and {card.id})")
-                seen[alias] = card.id
+                    problems.append(f"{here}: id: {alias!r} is already the id of {seen[alias]}")
+                else:
+                    seen[alias] = here
     for key in ("life_goals", "child_traits"):
-        ids = [card.id for card in cards[key]]
-        for ident in {i for i in ids if ids.count(i) > 1}:
-            problems.append(f"{key}: id {ident!r} is used twice")
+        first: dict[str, str] = {}
+        for position, card in enumerate(cards[key], start=1):
+            here = place(key, position, card)
+            if card.id in first:
+                problems.append(f"{here}: id: {card.id!r} is already the id of {first[card.id]}")
+            else:
+                first[card.id] = here
     jobs = cards["jobs"]
     for job_type in {job.type for job in jobs}:
         levels = {job.level for job in jobs if job.type == job_type}
         if levels != {1, 2, 3}:
-            problems.append(f"jobs: type {job_type} needs levels 1, 2 and 3 (has {sorted(levels)})")
+            problems.append(f"jobs.yaml: type: {job_type} needs levels 1, 2 and 3 (has {sorted(levels)})")
     if board is not None:
         if len(cards["life_goals"]) < max(board.solo_goals, 5):
-            problems.append("life_goals: not enough life goals for 5 players or the solo game")
+            problems.append("life_goals.yaml: not enough life goals for 5 players or the solo game")
         if len(cards["child_traits"]) < 10:
-            problems.append("child_traits: 2 traits are dealt to each of up to 5 players: at least 10")
+            problems.append("child_traits.yaml: 2 traits are dealt to each of up to 5 players: at least 10")
         for players in range(1, 6):
             if players not in board.row_sizes:
                 problems.append(f"board.yaml: row_sizes has no entry for {players} player(s)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -11,7 +12,7 @@ from vita.core.bots import BotFactory
 from vita.core.codec import ActionCodec, Observer
 from vita.core.state import JSON, Game
 from vita.games.pursuit import position
-from vita.games.pursuit.cards import Deck, check_directory, load_deck
+from vita.games.pursuit.cards import DATA_DIR, Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO
 from vita.games.pursuit.setup import new_game
 from vita.games.pursuit.state import PursuitState
@@ -76,6 +77,9 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         from vita.games.pursuit.describe import catalogue
 
         return catalogue(self.deck(options))
+
+    def card_data_directory(self) -> Path | None:
+        return DATA_DIR
 
     def check_card_data(self, directory: str) -> list[str] | None:
         return check_directory(directory)

@@ -1,0 +1,87 @@
+"""Reading card and board data files people write by hand: strictly, and within bounds.
+
+A deck is YAML a person edits, or one downloaded from somewhere: it must never crash vita,
+blow up its memory, or pass with a silent mistake. So a data file is read
+
+* only if it is a regular file of at most :data:`MAX_BYTES` bytes, in UTF-8;
+* with YAML's safe loader, refusing anchors and aliases (a few lines of aliases can expand
+  to gigabytes) and refusing a key given twice in one mapping (the second would silently
+  win);
+
+and every problem is a :class:`DataError` that names the file (and the line, where YAML
+knows it), in one line of bounded length.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from vita.core.errors import DataError
+
+MAX_BYTES = 1024 * 1024
+
+
+class StrictLoader(yaml.SafeLoader):
+    """YAML's safe loader, without anchors, aliases or duplicate keys."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, "YAML aliases (*name) are not allowed in card data", event.start_mark)
+        node = super().compose_node(parent, index)
+        if node is not None and getattr(node, "anchor", None):
+            raise yaml.composer.ComposerError(
+                None, None, "YAML anchors (&name) are not allowed in card data", node.start_mark)
+        return node
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {str(key)[:40]!r} is given twice", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def load_yaml(path: str | Path, max_bytes: int = MAX_BYTES) -> Any:
+    """The data in a YAML file, read strictly (see the module's notes); :class:`DataError`
+    naming the file and the problem otherwise."""
+    path = Path(path)
+    name = path.name
+    if path.is_dir():
+        raise DataError(f"{name}: is a directory, not a file")
+    if not path.exists():
+        raise DataError(f"{name}: missing file")
+    if not path.is_file():
+        raise DataError(f"{name}: not a regular file")
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise DataError(f"{name}: {size} bytes; a data file is at most {max_bytes} bytes")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(f"{name}: not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise DataError(f"{name}: cannot be read ({error.strerror})") from None
+    try:
+        return yaml.load(text, Loader=StrictLoader)
+    except (yaml.scanner.ScannerError, yaml.parser.ParserError) as error:
+        raise DataError(f"{name}: not valid YAML: {_describe(error)}") from None
+    except yaml.YAMLError as error:
+        raise DataError(f"{name}: {_describe(error)}") from None
+    except RecursionError:
+        raise DataError(f"{name}: nested too deeply") from None
+
+
+def _describe(error: yaml.YAMLError) -> str:
+    """One line: what is wrong and where (line and column, counted from 1)."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return (where + " ".join(str(problem).split()))[:200]
