@@ -82,6 +82,7 @@ def test_a_duplicate_id_names_both_files_and_cards(deck: Path) -> None:
     first = text.split("- id: ", 1)[1].split("\n", 1)[0]
     (deck / "items.yaml").write_text(text.replace(f"- id: {first}\n", "- id: act-in-play\n", 1))
     code, lines = problems(deck)
+    assert code == 1
     found = [line for line in lines if "already the id of" in line]
     assert found, lines
     assert found[0].startswith("items.yaml: card 1 (act-in-play): id:") and "projects.yaml: card 1" in found[0]
