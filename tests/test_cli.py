@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 import yaml
@@ -161,3 +162,28 @@ def test_card_game_bot_game_and_a_person_playing() -> None:
                        input="1\n" * 4000)
     assert code == 0, output[-2000:]
     assert "Final scores" in output
+
+
+def test_long_runs_show_a_progress_bar_with_the_rate() -> None:
+    import io
+
+    from rich.console import Console
+
+    from vita.sim import progress_bar
+
+    screen = io.StringIO()
+    with progress_bar(True, Console(file=screen, force_terminal=True, width=120)) as bar:
+        job = bar.add_task("pursuit, 2 players", total=3)
+        for _ in range(3):
+            time.sleep(0.3)
+            bar.advance(job)
+        bar.refresh()
+    shown = screen.getvalue()
+    assert "pursuit, 2 players" in shown and "3/3" in shown and "games/s" in shown
+
+
+def test_simulate_writes_records_and_a_summary(tmp_path: Path) -> None:
+    code, output = run("simulate", "pursuit-cards", "--players", "2", "--games", "3", "--json",
+                       "--records", str(tmp_path / "runs"))
+    assert code == 0 and json.loads(output)["games"] == 3
+    assert len(list((tmp_path / "runs").glob("game-*.json"))) == 3

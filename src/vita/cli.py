@@ -338,7 +338,7 @@ def simulate_command(
     if len(names) == 1:
         names = names * players
     try:
-        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=not as_json)
+        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=True)
     except (KeyError, ValueError, IllegalAction, PositionError) as error:
         _fail(str(error))
     if as_json:

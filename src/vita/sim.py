@@ -11,7 +11,18 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from rich.progress import Progress
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
 
 from vita.core.bots import Bot, BotFactory
 from vita.core.match import play_out
@@ -54,9 +65,15 @@ def _result(state: State) -> JSON:
     return {"scores": list(state.scores()), "ranking": list(state.ranking())}
 
 
-def _task(args: tuple[str, JSON, list[str], int, Probe | None, Mapping[str, BotFactory] | None]) -> JSON:
-    game_id, options, bots, seed, probe, extra_bots = args
-    state, _ = play_one(game_id, options, bots, seed, extra_bots=extra_bots)
+Task_ = tuple[str, JSON, list[str], int, "Probe | None", "Mapping[str, BotFactory] | None", "str | None", int]
+
+
+def _task(args: Task_) -> JSON:
+    game_id, options, bots, seed, probe, extra_bots, records_dir, number = args
+    state, record = play_one(game_id, options, bots, seed, keep_record=records_dir is not None, extra_bots=extra_bots)
+    if records_dir is not None:
+        assert record is not None
+        record.save(Path(records_dir) / f"game-{number:05d}.json")
     result = _result(state)
     if probe is not None:
         result["probe"] = probe(state)
@@ -83,26 +100,33 @@ def simulate(
     results: list[JSON] = []
     if records_dir:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
-        for number, game_seed in enumerate(seeds):
-            state, record = play_one(game_id, options, bots, game_seed, keep_record=True,
-                                     extra_bots=extra_bots)
-            assert record is not None
-            record.save(Path(records_dir) / f"game-{number:05d}.json")
-            results.append(_result(state) | ({"probe": probe(state)} if probe else {}))
-    else:
-        tasks = [(game_id, options, bots, s, probe, extra_bots) for s in seeds]
-        with Progress(disable=not progress, transient=True) as bar:
-            job = bar.add_task("simulating", total=games)
-            if workers > 1:
-                with ProcessPoolExecutor(workers) as pool:
-                    for result in pool.map(_task, tasks, chunksize=8):
-                        results.append(result)
-                        bar.advance(job)
-            else:
-                for task in tasks:
-                    results.append(_task(task))
+    tasks = [(game_id, options, bots, s, probe, extra_bots, records_dir, number) for number, s in enumerate(seeds)]
+    with progress_bar(progress) as bar:
+        job = bar.add_task(f"{game_id}, {len(bots)} players", total=games)
+        if workers > 1:
+            with ProcessPoolExecutor(workers) as pool:
+                for result in pool.map(_task, tasks, chunksize=8):
+                    results.append(result)
                     bar.advance(job)
+        else:
+            for task in tasks:
+                results.append(_task(task))
+                bar.advance(job)
     return summarise(results, bots, game_id, options, seed)
+
+
+class RateColumn(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:.1f} games/s" if task.speed else "", style="progress.data.speed")
+
+
+def progress_bar(show: bool = True, console: Console | None = None) -> Progress:
+    """A progress bar on standard error (games done, rate, time left), on a terminal."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                    RateColumn(), TimeRemainingColumn(), console=console or Console(stderr=True),
+                    disable=not show, transient=True, refresh_per_second=4)
 
 
 def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON, seed: int) -> dict[str, Any]:
