@@ -34,9 +34,29 @@ def test_setup_child_traits_deal_two_keep_one_with_its_resources() -> None:
     assert state.phase == SETUP and state.to_move() == (0, 1, 2, 3)
     kept = offers[2][1]
     state.apply(state.parse(f"trait {state.deck.traits[kept].id}"), 2)
+    assert state.to_move() == (0, 1, 3), "the choice is simultaneous: the others still choose"
+    # "Each player chooses 1 to keep ... Then, they take ... the resources listed on the card
+    # they kept": once everyone has chosen.
+    assert state.players[2].res == [0, 0, 0, 0]
+    for seat in (0, 1, 3):
+        state.apply(state.parse(f"trait {state.deck.traits[offers[seat][0]].id}"), seat)
     start = state.deck.traits[kept].start
     assert state.players[2].res == [start.knowledge, start.creativity, start.influence, start.money]
-    assert state.to_move() == (0, 1, 3), "the choice is simultaneous: the others still choose"
+
+
+def test_setup_a_kept_trait_is_secret_until_everyone_has_chosen() -> None:
+    state = new_game(players=3)
+    kept = state.deck.traits[state.players[0].offer[1]]
+    state.apply(state.parse(f"trait {kept.id}"), 0)
+    for seat in (None, 1, 2):
+        assert state.view(seat)["players"][0]["trait"] is None and state.view(seat)["players"][0]["chosen"]
+        assert not any(kept.name in line for line in state.events_for(seat)), f"seat {seat} learns it"
+    assert state.view(0)["players"][0]["trait"] == kept.id
+    assert any(kept.name in line for line in state.events_for(0))
+    for seat in (1, 2):
+        state.apply(state.parse(f"trait {state.deck.traits[state.players[seat].offer[0]].id}"), seat)
+    assert state.view(1)["players"][0]["trait"] == kept.id
+    assert any(f"keeps the child trait {kept.name}" in line for line in state.events_for(None))
 
 
 def test_setup_a_trait_not_dealt_to_you_is_refused() -> None:

@@ -86,15 +86,16 @@ class PursuitObserver:
         values = one_hot(state.round, len(self.deck.board.rounds)) + one_hot(state.phase, 4)
         movers = state.to_move()
         values += one_hot(order.index(movers[0]) if movers else -1, MAX_SEATS)
+        secret = any(p.trait < 0 for p in state.players)  # others' kept traits: hidden until all chose
         for k in range(MAX_SEATS):
-            values += self._seat(state, order[k]) if k < n else [0.0] * self.per_seat
+            values += self._seat(state, order[k], hide_trait=secret and k > 0) if k < n else [0.0] * self.per_seat
         values += self._cards(state, seat)
         values += [1.0 if g in state.goals else 0.0 for g in range(len(self.deck.life_goals))]
         for counts in state.spaces:
             values += [counts[seat] / 3, (sum(counts) - counts[seat]) / 6]
         return values
 
-    def _seat(self, state: PursuitState, seat: int) -> list[float]:
+    def _seat(self, state: PursuitState, seat: int, hide_trait: bool = False) -> list[float]:
         p = state.players[seat]
         job = self.deck.cards[p.job].job_level if p.job >= 0 else 0
         partner = max((lv for _, lv, _ in p.partners), default=0)
@@ -103,7 +104,7 @@ class PursuitObserver:
             p.hand / 6, p.total / 6, p.spent / 6, p.health_bonus,
             len(p.projects) / 3, len(p.items) / 5, len(p.partners), job / 3, partner / 4,
             len(p.completed) / 5, float(p.retired >= 0),
-            *one_hot(p.trait, len(self.deck.traits)),
+            *one_hot(-1 if hide_trait else p.trait, len(self.deck.traits)),
         ]
 
     def _cards(self, state: PursuitState, seat: int) -> list[float]:

@@ -412,9 +412,13 @@ def view(state: PursuitState, seat: int | None) -> JSON:
     data.pop("rng")
     data["piles"] = {name: len(pile) for name, pile in data["piles"].items()}
     data.pop("box")
+    secret = any(p.trait < 0 for p in state.players)  # the simultaneous child-trait choice
     for index, p in enumerate(data["players"]):
         if index != seat:
             p["offer"] = len(p["offer"])
+            if secret:
+                p["chosen"] = p["trait"] is not None
+                p["trait"] = None
     data["seat"] = seat
     data["to_move"] = list(state.to_move())
     data["round_name"] = state.deck.board.rounds[state.round].name
@@ -449,17 +453,20 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
     for pile in copy.piles:
         rng.shuffle(pile)
     rng.shuffle(copy.goal_box)
+    secret = any(p.trait < 0 for p in copy.players)  # kept traits are hidden until all chose
     pool = list(copy.trait_box)
     for other, p in enumerate(copy.players):
         if other != seat:
-            pool += [t for t in p.offer if t != p.trait]
+            pool += [t for t in p.offer if secret or t != p.trait]
     rng.shuffle(pool)
     for other, p in enumerate(copy.players):
         if other == seat or not p.offer:
             continue
-        if p.trait >= 0:
+        if p.trait >= 0 and not secret:
             p.offer = [p.trait, pool.pop()]
         else:
             p.offer = [pool.pop(), pool.pop()]
+            if p.trait >= 0:
+                p.trait = p.offer[rng.below(2)]
     copy.trait_box = pool
     return copy

@@ -55,16 +55,33 @@ def new_game(
 
 
 def choose_trait(state: PursuitState, seat: int, trait: int) -> None:
-    """Keep one dealt child trait, take its starting resources, return the other to the box.
+    """Keep one dealt child trait, return the other to the box.
 
-    The returned trait stays listed in the player's (private) ``offer``.
+    The choice is simultaneous: it stays secret until every player has chosen; then all
+    kept traits are shown and each player takes his trait's starting resources (taking them
+    at once would tell the others which trait he kept). The returned trait stays listed in
+    the player's (private) ``offer``.
     """
     p = state.players[seat]
     p.trait = trait
     card = state.deck.traits[trait]
-    gain(state, seat, Amount.of(card.start))
-    state.say(f"{p.name} keeps the child trait {card.name}: {card.text}")
+    state.say(f"{p.name} has chosen a child trait.", [(seat, f"{p.name} keeps the child trait {card.name} "
+                                                             "(shown once everyone has chosen).")])
     if all(other.trait >= 0 for other in state.players):
+        reveal_traits(state)
         from vita.games.pursuit.upkeep import start_round
 
         start_round(state, advance=False)
+
+
+def reveal_traits(state: PursuitState) -> None:
+    """Everyone has chosen: the kept traits are shown and give their starting resources."""
+    for seat, p in enumerate(state.players):
+        card = state.deck.traits[p.trait]
+        gain(state, seat, Amount.of(card.start))
+        state.say(f"{p.name} keeps the child trait {card.name}: {card.text}")
+
+
+def traits_secret(state: PursuitState) -> bool:
+    """Whether the kept child traits are still secret (someone has yet to choose)."""
+    return any(p.trait < 0 for p in state.players)
