@@ -287,7 +287,7 @@ def _why_take_project(state: PursuitState, seat: int, card: int, action: TakePro
 
 
 def _why_payment(state: PursuitState, seat: int, cost: Amount, pay: tuple[int, int, int] | None,
-                 what: str) -> str:
+                 what: str) -> str | None:
     p = state.players[seat]
     if p.hand < 1 + cost.hourglass:
         return f"{what} needs {cost.hourglass} more hourglass(es) than you have left"
@@ -299,6 +299,8 @@ def _why_payment(state: PursuitState, seat: int, cost: Amount, pay: tuple[int, i
                 f"changes that by {-p.sth} resource(s) of your choice")
     if pay is None:
         return "choose how to pay (STH changes the cost): " + " or ".join(pay_text(x) for x in payments)
+    if pay in payments:  # the only way to pay, written out although it may be left out
+        return None
     return f"{pay_text(pay)} is not a way to pay: " + " or ".join(pay_text(x) for x in payments)
 
 
@@ -375,11 +377,11 @@ def _why_on_card(state: PursuitState, seat: int, card: int, verb: str) -> str | 
     if not held:
         return f"{spec.name} is not your partner"
     if held[0] >= len(spec.steps):
-        return f"your relationship with {spec.name} is at its highest level"
+        return f"your relationship with {state.card_name(card, seat)} is at its highest level"
     if not card_actions.can_develop(state, seat, card):
         need = spec.steps[held[0]].requires
         missing = [f"{need[i]} {RESOURCES[i]}" for i in range(4) if p.res[i] < need[i]]
-        return (f"{spec.name} requires you to have at least {' and '.join(missing)} "
+        return (f"{state.card_name(card, seat)} requires you to have at least {' and '.join(missing)} "
                 f"for {spec.steps[held[0]].name}")
     return None
 
@@ -397,7 +399,7 @@ def _why_promote(state: PursuitState, seat: int, card: int) -> str | None:
     if card not in state.rows[ROW_JOBS]:
         return f"{spec.name} is not on the board"
     if spec.job_type != job.job_type or spec.job_level != job.job_level + 1:
-        return (f"a promotion from {job.name} (L{job.job_level} {job.job_type}) is to a "
+        return (f"a promotion from {state.card_name(p.job, seat)} (L{job.job_level} {job.job_type}) is to a "
                 f"L{job.job_level + 1} {job.job_type} job")
     return _shortfall(p.res, job.promotion.cost.res, "the promotion")
 
