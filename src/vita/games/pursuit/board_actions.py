@@ -66,11 +66,17 @@ def place(state: PursuitState, seat: int, space: int) -> bool:
     return p.alive
 
 
-def slot_stress_on_taking(state: PursuitState, seat: int, freed: int = 0) -> None:
-    """The 3-slot rule: a project, job or partner taken while 3 slots are full costs 1 stress."""
+def slot_stress_on_taking(state: PursuitState, seat: int, freed: int = 0) -> bool:
+    """The 3-slot rule: a project, job or partner taken while 3 slots are full costs 1 stress.
+
+    Called before the card is taken. Return whether the player is still alive to take it:
+    stress that kills ends his round at once and the action is not carried out (nothing
+    paid, nothing taken), as for the stress of a repeated space.
+    """
     if slot_cards(state, seat) - freed >= state.deck.board.slots:
         state.say(f"{state.name(seat)}'s slots are full: 1 stress.")
         add_stress(state, seat, 1)
+    return state.players[seat].alive
 
 
 # -- Study / Play / Interact, Temp Job -----------------------------------------------------
@@ -188,8 +194,9 @@ def do_take_project(state: PursuitState, seat: int, action: TakeProject) -> None
     level = action.level or 1
     step = spec.steps[level - 1]
     paid = chosen_payment(state, seat, step.cost, action.pay)
+    if not slot_stress_on_taking(state, seat):
+        return
     state.rows[ROW_PROJECTS].remove(card)
-    slot_stress_on_taking(state, seat)
     pay(state, seat, paid)
     p.hand -= step.cost.hourglass
     p.projects.append((card, level, step.cost.hourglass))
@@ -212,8 +219,9 @@ def _take_group_role(state: PursuitState, seat: int, card: int, action: TakeProj
     step = spec.steps[index]
     paid = chosen_payment(state, seat, step.cost, action.pay)
     if not joining:
+        if not slot_stress_on_taking(state, seat):
+            return
         state.rows[ROW_PROJECTS].remove(card)
-        slot_stress_on_taking(state, seat)
         state.groups[card] = [-1, -1, -1, -1]
         p.projects.append((card, 0, 0))
         p.gathered += 1
@@ -304,8 +312,9 @@ def do_get_job(state: PursuitState, seat: int, card: int, side: int = 0) -> None
         return
     hire = spec.hire
     assert hire is not None
+    if not slot_stress_on_taking(state, seat, freed=1 if p.job >= 0 else 0):
+        return
     state.rows[ROW_JOBS].remove(card)
-    slot_stress_on_taking(state, seat, freed=1 if p.job >= 0 else 0)
     for old in (p.job, p.retired):
         if old >= 0:
             state.say(f"{p.name} leaves the job {state.card_name(old, seat)}.")
@@ -329,11 +338,14 @@ def do_start_relationship(state: PursuitState, seat: int, card: int, side: int =
     p = state.players[seat]
     if not place(state, seat, START_RELATIONSHIP):
         return
-    state.rows[ROW_PARTNERS].remove(card)
-    slot_stress_on_taking(state, seat)
+    if not slot_stress_on_taking(state, seat):
+        return
     if p.partners:
         state.say(f"{p.name} starts an additional relationship: 1 stress.")
         add_stress(state, seat, 1)
+        if not p.alive:
+            return
+    state.rows[ROW_PARTNERS].remove(card)
     p.partners.append((card, 1, 0))
     if side:
         p.sides[card] = side

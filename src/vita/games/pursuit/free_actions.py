@@ -38,10 +38,14 @@ def held_cards(state: PursuitState, seat: int) -> list[int]:
 
 
 def do_discard(state: PursuitState, seat: int, card: int) -> None:
+    """Discard a card: 1 stress and -1 STH. Stress that kills comes first and cancels the
+    discard (the card stays, the STH too), as for every action."""
+    add_stress(state, seat, 1)
+    if not state.players[seat].alive:
+        return
     state.say(f"{state.name(seat)} discards {state.card_name(card, seat)}: 1 stress and -1 STH.")
     remove_card(state, seat, card)
     move_sth(state, seat, -1)
-    add_stress(state, seat, 1)
 
 
 def can_exchange(state: PursuitState, seat: int, option: str) -> bool:

@@ -19,4 +19,6 @@ INFO = GameInfo(
     zero_sum=False,
     max_length_hint=600,
     tags=("worker-placement", "life-simulation"),
+    # 2: stress that kills cancels the action that caused it, whatever the stress's cause.
+    rules_version=2,
 )
