@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from vita.core.rng import Rng
 from vita.core.state import Action, State
-from vita.games.pursuit_cards.cards import DECLARED, HEARTS, JOKER, KINDS
+from vita.games.pursuit_cards.cards import DECLARED, HEARTS, JOKER, KINDS, suit_of
 from vita.games.pursuit_cards.state import CardsState
 
 
@@ -32,6 +32,12 @@ def strength(state: CardsState, seat: int, horizon: float) -> float:
         else:
             score += 1.5 * len(meld.cards)
         wanted.update(entry % DECLARED for entry in meld.cards)
+    if state.pending and state.turn == seat:
+        # A meld being laid card by card is worth what it will be once laid: without this,
+        # its first card (out of the hand, in no meld yet) looks like a loss, and the bot
+        # would never start a meld.
+        per_card = min(horizon, 6.0) if suit_of(state.pending[0]) == HEARTS else 1.5
+        score += per_card * len(state.pending)
     for kind in range(KINDS):
         if hand[kind]:
             score += 0.9 if kind in wanted else 0.3
