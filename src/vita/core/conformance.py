@@ -36,6 +36,23 @@ How the fields are read:
     at the end.
 ``expect_log``
     Texts that must appear, in this order, in the log of the case's actions.
+
+A case can say more:
+
+``expect_error`` as a mapping
+    ``{code: not-enough-resources}`` (the refusal's stable reason code, listed in each
+    game's doc), ``{message: "…"}``, or both: a case that checks the code survives a
+    rewording of the message.
+``expect_legal`` / ``expect_not_legal`` as a mapping
+    ``{1: ["pass"], 2: [...]}``: the legal actions of any named seat, not only the mover's.
+``steps``
+    Expectations after any action, not only at the end: a list of items, each an action
+    (``action``, optional ``seat``) with any of ``expect``, ``expect_error`` (the action must
+    be refused, and the next step goes on from the unchanged position), ``expect_legal``,
+    ``expect_not_legal``. ``steps`` run after ``actions``.
+``expect_invalid_position``
+    The ``position`` must fail to load, with a message containing this text (``true``: any
+    message); then the case has no actions.
 """
 
 from __future__ import annotations
@@ -52,6 +69,32 @@ from vita.core.errors import IllegalAction, PositionError
 from vita.core.state import JSON, State
 
 _MISSING = object()
+Legality = list[str] | dict[int, list[str]]  # for the mover, or for named seats
+
+
+@dataclass
+class Step:
+    """One action of a case's ``steps``, with what must hold right after it."""
+
+    seat: int | None
+    action: str
+    expect: JSON = field(default_factory=dict)
+    expect_error: str | JSON | None = None
+    expect_legal: Legality = field(default_factory=list)
+    expect_not_legal: Legality = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Step:
+        if isinstance(data, str):
+            return cls(None, data)
+        if not isinstance(data, dict) or "action" not in data:
+            raise ValueError(f"{where}: a step is an action, or a mapping with an 'action'")
+        unknown = set(data) - {"seat", "action", "expect", "expect_error", "expect_legal", "expect_not_legal"}
+        if unknown:
+            raise ValueError(f"{where}: unknown step fields: {', '.join(sorted(unknown))}")
+        return cls(int(data["seat"]) if "seat" in data else None, str(data["action"]),
+                   dict(data.get("expect") or {}), data.get("expect_error"),
+                   data.get("expect_legal") or [], data.get("expect_not_legal") or [])
 
 
 @dataclass
@@ -65,10 +108,12 @@ class Case:
     position: JSON | None = None
     actions: list[tuple[int | None, str]] = field(default_factory=list)
     expect: JSON = field(default_factory=dict)
-    expect_error: str | None = None
-    expect_legal: list[str] = field(default_factory=list)
-    expect_not_legal: list[str] = field(default_factory=list)
+    expect_error: str | JSON | None = None
+    expect_legal: Legality = field(default_factory=list)
+    expect_not_legal: Legality = field(default_factory=list)
     expect_log: list[str] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    expect_invalid_position: str | bool | None = None
 
     @classmethod
     def from_json(cls, data: Any, file: str = "") -> Case:
@@ -89,7 +134,11 @@ class Case:
                 actions.append((int(item["seat"]) if "seat" in item else None, str(item["action"])))
             else:
                 raise ValueError(f"{file}: bad action {item!r} in case {data['name']!r}")
+        steps = [Step.from_json(item, f"{file}: case {data['name']!r}, step {n}")
+                 for n, item in enumerate(data.get("steps") or [], start=1)]
         return cls(
+            steps=steps,
+            expect_invalid_position=data.get("expect_invalid_position"),
             name=str(data["name"]),
             game=str(data["game"]),
             file=file,
@@ -100,8 +149,8 @@ class Case:
             actions=actions,
             expect=dict(data.get("expect") or {}),
             expect_error=data.get("expect_error"),
-            expect_legal=list(data.get("expect_legal") or []),
-            expect_not_legal=list(data.get("expect_not_legal") or []),
+            expect_legal=data.get("expect_legal") or [],
+            expect_not_legal=data.get("expect_not_legal") or [],
             expect_log=list(data.get("expect_log") or []),
         )
 
@@ -213,7 +262,14 @@ def run_case(case: Case) -> Outcome:
     try:
         state = build_state(case)
     except (PositionError, ValueError, KeyError) as error:
+        if case.expect_invalid_position is not None:
+            wanted = case.expect_invalid_position
+            if isinstance(wanted, str) and wanted.lower() not in str(error).lower():
+                return Outcome(case, [f"the position is refused, but with {str(error)!r}, not {wanted!r}"])
+            return Outcome(case, [])
         return Outcome(case, [f"the position does not load: {error}"])
+    if case.expect_invalid_position is not None:
+        return Outcome(case, ["the position loads, but it was expected to be refused"])
     log_start = len(state.log or [])
     for number, (seat, text) in enumerate(case.actions, start=1):
         last = number == len(case.actions)
@@ -225,27 +281,72 @@ def run_case(case: Case) -> Outcome:
         except IllegalAction as error:
             return Outcome(case, [f"action {number} {text!r} was refused: {error}"])
     else:
-        if case.expect_error is not None:
+        if case.expect_error is not None and not case.actions:
             failures.append("expect_error is given but there is no action to refuse")
+    for number, step in enumerate(case.steps, start=1):
+        where = f"step {number} ({step.action!r})"
+        if step.expect_error is not None:
+            failures += [f"{where}: {f}" for f in _expect_refusal(state, step.seat, step.action, step.expect_error)]
+        else:
+            try:
+                state.apply(state.parse(step.action, step.seat), step.seat)
+            except IllegalAction as error:
+                return Outcome(case, [*failures, f"{where} was refused: {error}"])
+        failures += [f"{where}: {f}" for f in _check_position(state, step.expect)]
+        failures += [f"{where}: {f}" for f in _check_legality(state, step.expect_legal, step.expect_not_legal)]
     failures += _check_expectations(case, state, log_start)
     return Outcome(case, failures)
 
 
-def _expect_refusal(state: State, seat: int | None, text: str, expected: str) -> list[str]:
+def _expect_refusal(state: State, seat: int | None, text: str, expected: str | JSON) -> list[str]:
+    wanted = expected if isinstance(expected, dict) else {"message": expected}
     before = state.to_json()
     try:
         state.apply(state.parse(text, seat), seat)
     except IllegalAction as error:
         failures = []
-        if expected.lower() not in str(error).lower():
-            failures.append(f"error: expected a message containing {expected!r}, got {str(error)!r}")
+        message = str(wanted.get("message", ""))
+        if message.lower() not in str(error).lower():
+            failures.append(f"error: expected a message containing {message!r}, got {str(error)!r}")
+        if "code" in wanted and wanted["code"] != error.code:
+            failures.append(f"error: expected the code {wanted['code']!r}, got {error.code!r} ({error})")
         if state.to_json() != before:
             failures.append("the refused action changed the position")
         return failures
-    return [f"action {text!r} was accepted, expected a refusal containing {expected!r}"]
+    return [f"action {text!r} was accepted, expected a refusal ({wanted})"]
 
 
 def _check_expectations(case: Case, state: State, log_start: int) -> list[str]:
+    failures = _check_position(state, case.expect)
+    failures += _check_legality(state, case.expect_legal, case.expect_not_legal)
+    if case.expect_log:
+        seats: list[int | None] = [None, *range(state.num_players)]
+        logs = [state.events_for(seat, log_start) for seat in seats]
+        if not any(_log_has(lines, case.expect_log) for lines in logs):
+            shown = "\n    ".join(logs[0])
+            failures.append(f"log: {case.expect_log!r} not found in this order in:\n    {shown}")
+    return failures
+
+
+def _check_legality(state: State, legal: Legality, not_legal: Legality) -> list[str]:
+    """Notations that must (not) be legal: for the mover (a list) or named seats (a mapping)."""
+    failures: list[str] = []
+    for wanted, must in ((legal, True), (not_legal, False)):
+        if isinstance(wanted, list):
+            movers = state.to_move()
+            wanted = {movers[0]: wanted} if movers else {-1: wanted}
+        for seat, texts in wanted.items():
+            seat = int(seat)
+            actions = {str(a) for a in state.legal_actions(seat)} if 0 <= seat < state.num_players else set()
+            who = f"seat {seat}"
+            for text in texts:
+                if (text in actions) != must:
+                    failures.append(f"{'not legal' if must else 'legal'} for {who} but expected "
+                                    f"{'' if must else 'not '}to be: {text!r}")
+    return failures
+
+
+def _check_position(state: State, expect: JSON) -> list[str]:
     failures: list[str] = []
     position = state.to_json()
     specials: dict[str, Callable[[], Any]] = {
@@ -254,7 +355,7 @@ def _check_expectations(case: Case, state: State, log_start: int) -> list[str]:
         "$over": state.is_over,
         "$to_move": lambda: list(state.to_move()),
     }
-    for path, expected in case.expect.items():
+    for path, expected in expect.items():
         try:
             actual = specials[path]() if path in specials else lookup(position, path)
         except KeyError as error:
@@ -262,17 +363,6 @@ def _check_expectations(case: Case, state: State, log_start: int) -> list[str]:
             continue
         if not _same(actual, expected):
             failures.append(f"{path}: expected {expected!r}, got {actual!r}")
-    if case.expect_legal or case.expect_not_legal:
-        movers = state.to_move()
-        legal = {str(a) for a in state.legal_actions(movers[0])} if movers else set()
-        failures += [f"not legal but expected to be: {t!r}" for t in case.expect_legal if t not in legal]
-        failures += [f"legal but expected not to be: {t!r}" for t in case.expect_not_legal if t in legal]
-    if case.expect_log:
-        seats: list[int | None] = [None, *range(state.num_players)]
-        logs = [state.events_for(seat, log_start) for seat in seats]
-        if not any(_log_has(lines, case.expect_log) for lines in logs):
-            shown = "\n    ".join(logs[0])
-            failures.append(f"log: {case.expect_log!r} not found in this order in:\n    {shown}")
     return failures
 
 

@@ -5,6 +5,7 @@ breaks a rule, is an :class:`IllegalAction` whose message says why. Applying an
 illegal action never changes the state.
 """
 
+from __future__ import annotations
 
 QUOTE_LIMIT = 40
 
@@ -24,8 +25,37 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
+class Reason(str):
+    """Why an action is refused: the message, with a stable ``code`` that survives rewording
+    (conformance cases can expect the code; each game's doc lists its codes).
+
+    >>> reason = Reason("not enough Influence", "not-enough-resources")
+    >>> reason, reason.code
+    ('not enough Influence', 'not-enough-resources')
+    """
+
+    code: str
+
+    def __new__(cls, message: str, code: str = "illegal") -> Reason:
+        made = super().__new__(cls, message)
+        made.code = code
+        return made
+
+
+def reason_code(message: str) -> str:
+    """The code of a refusal's message (``illegal`` for one given no code)."""
+    return getattr(message, "code", "illegal")
+
+
 class IllegalAction(ValueError):
-    """An action that is malformed or not allowed by the rules right now."""
+    """An action that is malformed or not allowed by the rules right now.
+
+    ``code`` is the stable reason code (``malformed`` for text that is no action at all).
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code or reason_code(message)
 
 
 class DataError(ValueError):

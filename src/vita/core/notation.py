@@ -20,11 +20,12 @@ def split_words(text: str) -> list[str]:
     ['take-project', 'act-in-play']
     """
     if len(text) > MAX_TEXT:
-        raise IllegalAction(f"an action is at most {MAX_TEXT} characters; {quoted(text)} is longer")
+        raise IllegalAction(f"an action is at most {MAX_TEXT} characters; {quoted(text)} is longer", "malformed")
     words = text.split()
     if not words:
-        raise IllegalAction("empty action")
+        raise IllegalAction("empty action", "malformed")
     for word in words:
         if len(word) > MAX_WORD:
-            raise IllegalAction(f"no word of an action is longer than {MAX_WORD} characters: {quoted(word)}")
+            raise IllegalAction(f"no word of an action is longer than {MAX_WORD} characters: {quoted(word)}",
+                                "malformed")
     return words

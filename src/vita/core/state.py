@@ -152,18 +152,18 @@ class State(abc.ABC):
         movers = self.to_move()
         if seat is None:
             if not movers:
-                raise IllegalAction("the game is over")
+                raise IllegalAction("the game is over", "game-over")
             if len(movers) > 1:
                 names = ", ".join(str(s) for s in movers)
-                raise IllegalAction(f"several seats must act now ({names}): say which one")
+                raise IllegalAction(f"several seats must act now ({names}): say which one", "which-seat")
             return movers[0]
         if not 0 <= seat < self.num_players:
-            raise IllegalAction(f"there is no seat {seat} in a {self.num_players}-player game")
+            raise IllegalAction(f"there is no seat {seat} in a {self.num_players}-player game", "no-such-seat")
         if seat not in movers:
             if not movers:
-                raise IllegalAction("the game is over")
+                raise IllegalAction("the game is over", "game-over")
             return_to = ", ".join(str(s) for s in movers)
-            raise IllegalAction(f"seat {seat} is not asked to act now (waiting for {return_to})")
+            raise IllegalAction(f"seat {seat} is not asked to act now (waiting for {return_to})", "not-your-turn")
         return seat
 
     # -- notation -----------------------------------------------------------

@@ -190,11 +190,12 @@ def parse(text: str) -> Action:
         return OnCard(verb, args[0])
     if verb == "refresh" and len(args) == 1:
         if args[0] not in ROWS:
-            raise IllegalAction(f"there is no row {quoted(args[0])} (rows: {', '.join(ROWS)})")
+            raise IllegalAction(f"there is no row {quoted(args[0])} (rows: {', '.join(ROWS)})", "malformed")
         return Refresh(args[0])
     if verb == "exchange" and len(args) == 1:
         return Exchange(args[0])
-    raise IllegalAction(f"cannot read {quoted(text)} as an action (see the notation in docs/games/pursuit.md)")
+    raise IllegalAction(f"cannot read {quoted(text)} as an action (see the notation in docs/games/pursuit.md)",
+                        "malformed")
 
 
 def _take_project(args: list[str]) -> TakeProject:
@@ -209,20 +210,20 @@ def _take_project(args: list[str]) -> TakeProject:
         elif not role and not _LEVEL.match(word):
             role = word
         else:
-            raise IllegalAction(f"unexpected {quoted(word)} in take-project")
+            raise IllegalAction(f"unexpected {quoted(word)} in take-project", "malformed")
     return TakeProject(card, level, role, pay)
 
 
 def _level(word: str) -> int:
     match = _LEVEL.match(word)
     if not match:
-        raise IllegalAction(f"expected a level such as L2, not {quoted(word)}")
+        raise IllegalAction(f"expected a level such as L2, not {quoted(word)}", "malformed")
     return int(match.group(1))
 
 
 def _payment(word: str) -> Payment:
     match = _PAY.match(word)
     if not match:
-        raise IllegalAction(f"expected a payment such as pay:K1C0I2, not {quoted(word)}")
+        raise IllegalAction(f"expected a payment such as pay:K1C0I2, not {quoted(word)}", "malformed")
     k, c, i = (int(g) for g in match.groups())
     return (k, c, i)

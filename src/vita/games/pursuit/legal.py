@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, tracks, upkeep
 from vita.games.pursuit.actions import (
@@ -166,7 +167,7 @@ def _why_trait(state: PursuitState, seat: int, action: Action) -> str | None:
         return "first choose which of your two child traits to keep (trait <id>)"
     offer = [state.deck.traits[t].id for t in state.players[seat].offer]
     if action.trait not in offer:
-        return f"{action.trait!r} is not one of your child traits ({' or '.join(offer)})"
+        return Reason(f"{action.trait!r} is not one of your child traits ({' or '.join(offer)})", "not-your-trait")
     return None
 
 
@@ -190,12 +191,12 @@ def _why_upkeep(state: PursuitState, seat: int, action: Action) -> str | None:
 def _shortfall(have: list[int], cost: Vec, what: str) -> str:
     missing = [f"{RESOURCES[i]} (you have {have[i]}, need {cost[i]})"
                for i in range(4) if have[i] < cost[i]]
-    return f"not enough {' and '.join(missing)} for {what}"
+    return Reason(f"not enough {' and '.join(missing)} for {what}", "not-enough-resources")
 
 
 def _why_action_phase(state: PursuitState, seat: int, action: Action) -> str | None:
     if isinstance(action, ChooseTrait | UpkeepAction):
-        return "that is not an Action phase action"
+        return Reason("that is not an Action phase action", "wrong-phase")
     if isinstance(action, Simple):
         return _why_simple(state, seat, action.name)
     if isinstance(action, Refresh):
@@ -239,7 +240,7 @@ def _why_simple(state: PursuitState, seat: int, name: str) -> str | None:
         return None
     if name == "overtime":
         if OVERTIME in state.closed:
-            return "Overtime is not available now (Unavailable Action token)"
+            return Reason("Overtime is not available now (Unavailable Action token)", "space-unavailable")
         p, board = state.players[seat], state.deck.board
         if p.total + board.overtime_hourglasses > board.hourglass_markers:
             return (f"you have no {board.overtime_hourglasses} hourglass markers of your colour "
@@ -249,7 +250,7 @@ def _why_simple(state: PursuitState, seat: int, name: str) -> str | None:
         return None
     p = state.players[seat]
     if p.job < 0:
-        return "you have no job to retire from"
+        return Reason("you have no job to retire from", "no-job")
     if state.deck.cards[p.job].retirement is None:
         return "only a level 3 job can be retired from"
     if not card_actions.can_retire(state, seat):
@@ -268,7 +269,7 @@ def _why_take_project(state: PursuitState, seat: int, card: int, action: TakePro
         return f"{spec.name} is not a project"
     roles = state.groups.get(card)
     if card not in state.rows[ROW_PROJECTS] and roles is None:
-        return f"{spec.name} is not on the board"
+        return Reason(f"{spec.name} is not on the board", "card-not-available")
     if spec.kind == "basic" and (action.level or action.role):
         return "a basic project is taken at level 1 (write no level)"
     if spec.kind == "single-round" and not 1 <= action.level <= 4:
@@ -290,18 +291,20 @@ def _why_payment(state: PursuitState, seat: int, cost: Amount, pay: tuple[int, i
                  what: str) -> str | None:
     p = state.players[seat]
     if p.hand < 1 + cost.hourglass:
-        return f"{what} needs {cost.hourglass} more hourglass(es) than you have left"
+        return Reason(f"{what} needs {cost.hourglass} more hourglass(es) than you have left", "not-enough-hourglasses")
     payments = project_payments(state, seat, cost.res)
     if not payments:
         if p.sth == 0:
             return _shortfall(p.res, cost.res, what)
-        return (f"you cannot pay for {what}: it costs {cost.words()} and your STH of {p.sth} "
-                f"changes that by {-p.sth} resource(s) of your choice")
+        return Reason(f"you cannot pay for {what}: it costs {cost.words()} and your STH of {p.sth} "
+                      f"changes that by {-p.sth} resource(s) of your choice", "not-enough-resources")
     if pay is None:
-        return "choose how to pay (STH changes the cost): " + " or ".join(pay_text(x) for x in payments)
+        return Reason("choose how to pay (STH changes the cost): " + " or ".join(pay_text(x) for x in payments),
+                      "payment-needed")
     if pay in payments:  # the only way to pay, written out although it may be left out
         return None
-    return f"{pay_text(pay)} is not a way to pay: " + " or ".join(pay_text(x) for x in payments)
+    return Reason(f"{pay_text(pay)} is not a way to pay: " + " or ".join(pay_text(x) for x in payments),
+                  "not-a-way-to-pay")
 
 
 def _why_spend(state: PursuitState, seat: int, card: int, level: int) -> str:
@@ -309,7 +312,7 @@ def _why_spend(state: PursuitState, seat: int, card: int, level: int) -> str:
     if spec.kind not in ("item", "activity"):
         return f"{spec.name} is not an item or activity"
     if card not in state.rows[ROW_ITEMS]:
-        return f"{spec.name} is not on the board"
+        return Reason(f"{spec.name} is not on the board", "card-not-available")
     return _why_level_money(state, seat, card, level, 1)
 
 
@@ -321,8 +324,9 @@ def _why_level_money(state: PursuitState, seat: int, card: int, level: int, lowe
     money = board_actions.money_cost(state, seat, cost)
     p = state.players[seat]
     if p.res[3] < money:
-        return f"not enough money (you have {p.res[3]}, need {money})"
-    return f"{spec.name} L{level} needs {cost.hourglass} more hourglass(es) than you have left"
+        return Reason(f"not enough money (you have {p.res[3]}, need {money})", "not-enough-resources")
+    return Reason(f"{spec.name} L{level} needs {cost.hourglass} more hourglass(es) than you have left",
+                  "not-enough-hourglasses")
 
 
 def _why_upgrade(state: PursuitState, seat: int, card: int, level: int) -> str:
@@ -353,31 +357,31 @@ def _why_on_card(state: PursuitState, seat: int, card: int, verb: str) -> str | 
     p = state.players[seat]
     if verb == "discard":
         if card not in free_actions.held_cards(state, seat):
-            return f"{spec.name} is not in front of you"
+            return Reason(f"{spec.name} is not in front of you", "card-not-held")
         return None
     if verb == "get-job":
         if GET_JOB in state.closed:
-            return "Get Job is not available in the Teen round"
+            return Reason("Get Job is not available in the Teen round", "space-unavailable")
         if spec.kind != "job" or card not in state.rows[ROW_JOBS]:
-            return f"{spec.name} is not a job on the board"
+            return Reason(f"{spec.name} is not a job on the board", "card-not-available")
         if not board_actions.can_get_job(state, seat, card):
             assert spec.hire is not None
             return _shortfall(p.res, spec.hire.cost.res, f"the hiring cost of {spec.name}")
         return None
     if verb == "start-relationship":
         if START_RELATIONSHIP in state.closed:
-            return "Start Relationship is not available in the Teen round"
+            return Reason("Start Relationship is not available in the Teen round", "space-unavailable")
         if spec.kind != "partner" or card not in state.rows[ROW_PARTNERS]:
-            return f"{spec.name} is not a partner on the board"
+            return Reason(f"{spec.name} is not a partner on the board", "card-not-available")
         return None
     if verb == "promote":
         return _why_promote(state, seat, card)
     # develop
     held = [lv for c, lv, _ in p.partners if c == card]
     if not held:
-        return f"{spec.name} is not your partner"
+        return Reason(f"{spec.name} is not your partner", "card-not-held")
     if held[0] >= len(spec.steps):
-        return f"your relationship with {state.card_name(card, seat)} is at its highest level"
+        return Reason(f"your relationship with {state.card_name(card, seat)} is at its highest level", "highest-level")
     if not card_actions.can_develop(state, seat, card):
         need = spec.steps[held[0]].requires
         missing = [f"{need[i]} {RESOURCES[i]}" for i in range(4) if p.res[i] < need[i]]
@@ -392,12 +396,12 @@ def _why_promote(state: PursuitState, seat: int, card: int) -> str | None:
     p = state.players[seat]
     spec = state.deck.cards[card]
     if p.job < 0:
-        return "you have no job to be promoted from"
+        return Reason("you have no job to be promoted from", "no-job")
     job = state.deck.cards[p.job]
     if job.promotion is None:
         return "a level 3 job cannot be promoted (retire instead)"
     if card not in state.rows[ROW_JOBS]:
-        return f"{spec.name} is not on the board"
+        return Reason(f"{spec.name} is not on the board", "card-not-available")
     if spec.job_type != job.job_type or spec.job_level != job.job_level + 1:
         return (f"a promotion from {state.card_name(p.job, seat)} (L{job.job_level} {job.job_type}) is to a "
                 f"L{job.job_level + 1} {job.job_type} job")

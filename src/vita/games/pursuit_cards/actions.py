@@ -154,7 +154,7 @@ def parse(text: str) -> Action:
         target = -1
         if len(args) == 4:
             if args[2].lower() != "attack":
-                raise IllegalAction("write the target as 'attack m<number>'")
+                raise IllegalAction("write the target as 'attack m<number>'", "malformed")
             target = _meld(args[3])
         return Activate(parse_card(args[0]), meld, position, target)
     if verb == "take" and len(args) == 1 and _COUNT.match(args[0]):
@@ -177,18 +177,18 @@ def parse(text: str) -> Action:
         return Extend(_meld(args[0]), args[1].lower(), parse_card(args[2]))
     if verb == "discard" and len(args) == 1:
         return Discard(parse_card(args[0]))
-    raise IllegalAction(f"cannot read {quoted(text)} as an action (see docs/games/pursuit-cards.md)")
+    raise IllegalAction(f"cannot read {quoted(text)} as an action (see docs/games/pursuit-cards.md)", "malformed")
 
 
 def _meld(word: str) -> int:
     match = _MELD.match(word.lower())
     if not match:
-        raise IllegalAction(f"expected a meld such as m3, not {quoted(word)}")
+        raise IllegalAction(f"expected a meld such as m3, not {quoted(word)}", "malformed")
     return int(match.group(1))
 
 
 def _place(word: str) -> tuple[int, int]:
     match = _PLACE.match(word.lower())
     if not match:
-        raise IllegalAction(f"expected a meld and a position such as m3@2, not {quoted(word)}")
+        raise IllegalAction(f"expected a meld and a position such as m3@2, not {quoted(word)}", "malformed")
     return int(match.group(1)), int(match.group(2))

@@ -78,11 +78,11 @@ def parse_card(text: str) -> int:
     if word.startswith("JK="):
         declared = parse_card(word[3:])
         if declared >= KINDS:
-            raise IllegalAction(f"a Joker is declared as a natural card, not {quoted(text)}")
+            raise IllegalAction(f"a Joker is declared as a natural card, not {quoted(text)}", "malformed")
         return DECLARED + declared
     if len(word) >= 2 and word[-1] in SUITS and word[:-1] in VALUES:
         return card(SUITS.index(word[-1]), VALUES.index(word[:-1]) + 1)
-    raise IllegalAction(f"{quoted(text)} is not a card (write e.g. 7H, 10S, AD, JK or JK=7H)")
+    raise IllegalAction(f"{quoted(text)} is not a card (write e.g. 7H, 10S, AD, JK or JK=7H)", "malformed")
 
 
 def names(entries: list[int]) -> str:

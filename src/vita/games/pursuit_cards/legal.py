@@ -7,6 +7,7 @@ finds the most useful reason.
 
 from __future__ import annotations
 
+from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.pursuit_cards import activation, attack, melding, turn
 from vita.games.pursuit_cards.actions import (
@@ -84,10 +85,11 @@ def legal_actions(state: CardsState, seat: int) -> list[Action]:
 
 def why_illegal(state: CardsState, seat: int, action: Action) -> str | None:
     if state.step == OVER:
-        return "the game is over"
+        return Reason("the game is over", "game-over")
     movers = state.to_move()
     if seat not in movers:
-        return f"{state.name(seat)} is not asked to act now (waiting for {state.name(movers[0])})"
+        return Reason(f"{state.name(seat)} is not asked to act now (waiting for {state.name(movers[0])})",
+                      "not-your-turn")
     if isinstance(action, WholeMeld):
         return _why_whole_meld(state, seat, action)
     if action in legal_actions(state, seat):
@@ -110,16 +112,16 @@ def _reason(state: CardsState, seat: int, action: Action) -> str:
     hand = state.hands[seat]
     card = getattr(action, "card", None)
     if card is not None and not hand[natural(card)]:
-        return f"you have no {long_name(natural(card))} in hand"
+        return Reason(f"you have no {long_name(natural(card))} in hand", "card-not-in-hand")
     if isinstance(action, Activate | StartMeld | Extend | AddToMeld | Defend) and sum(hand) < 2:
-        return "you must keep a card in hand to discard"
+        return Reason("you must keep a card in hand to discard", "keep-a-card")
     if isinstance(action, Activate):
         return _why_activate(state, seat, action)
     if isinstance(action, Defend):
         return _why_defend(state, seat, action)
     if isinstance(action, StartMeld):
         if sum(hand) < 4:
-            return "a new meld needs 3 cards and you must keep a card to discard"
+            return Reason("a new meld needs 3 cards and you must keep a card to discard", "keep-a-card")
         return f"no meld can be made from the {long_name(card or 0)} with the cards in your hand"
     if isinstance(action, AddToMeld):
         return (f"the {long_name(action.card)} does not fit at the {action.end} of the new meld "
@@ -140,18 +142,18 @@ def _pending(state: CardsState) -> str:
 
 def _why_activate(state: CardsState, seat: int, action: Activate) -> str:
     if state.melded:
-        return "no activation after you have melded a card this turn"
+        return Reason("no activation after you have melded a card this turn", "melded-this-turn")
     meld = state.find_meld(action.meld)
     if meld is None:
-        return f"there is no meld m{action.meld}"
+        return Reason(f"there is no meld m{action.meld}", "no-such-meld")
     if meld.owner != seat:
-        return f"m{meld.id} is not your meld"
+        return Reason(f"m{meld.id} is not your meld", "not-your-meld")
     if meld.suit == CLUBS:
-        return "Club melds are activated only in defence, during an opponent's attack"
+        return Reason("Club melds are activated only in defence, during an opponent's attack", "clubs-defend-only")
     if meld.id in state.activated:
-        return f"m{meld.id} was already activated this turn"
+        return Reason(f"m{meld.id} was already activated this turn", "already-activated")
     if not 1 <= action.position <= len(meld.cards):
-        return f"m{meld.id} has positions 1 to {len(meld.cards)}"
+        return Reason(f"m{meld.id} has positions 1 to {len(meld.cards)}", "no-such-position")
     if meld.cards[action.position - 1] % DECLARED != action.card % DECLARED or action.card == JOKER:
         return (f"the card at position {action.position} of m{meld.id} is "
                 f"{name(meld.cards[action.position - 1])}: an activation card must be identical")
@@ -160,7 +162,7 @@ def _why_activate(state: CardsState, seat: int, action: Activate) -> str:
         if target is None:
             return "a Spade activation attacks one meld of an opponent: add 'attack m<number>'"
         if target.owner == seat:
-            return "you cannot attack your own meld"
+            return Reason("you cannot attack your own meld", "own-meld")
     elif action.target >= 0:
         return "only a Spade meld attacks"
     return "that activation is not possible now"
@@ -169,11 +171,11 @@ def _why_activate(state: CardsState, seat: int, action: Activate) -> str:
 def _why_defend(state: CardsState, seat: int, action: Defend) -> str:
     meld = state.find_meld(action.meld)
     if meld is None or meld.owner != seat or meld.suit != CLUBS:
-        return f"m{action.meld} is not one of your Club melds"
+        return Reason(f"m{action.meld} is not one of your Club melds", "not-your-meld")
     if meld.id in state.used_clubs:
-        return f"m{meld.id} has already defended against this attack"
+        return Reason(f"m{meld.id} has already defended against this attack", "already-activated")
     if not 1 <= action.position <= len(meld.cards):
-        return f"m{meld.id} has positions 1 to {len(meld.cards)}"
+        return Reason(f"m{meld.id} has positions 1 to {len(meld.cards)}", "no-such-position")
     return (f"the card at position {action.position} of m{meld.id} is "
             f"{name(meld.cards[action.position - 1])}: a defence card must be identical")
 
@@ -181,9 +183,9 @@ def _why_defend(state: CardsState, seat: int, action: Defend) -> str:
 def _why_extend(state: CardsState, seat: int, action: Extend) -> str:
     meld = state.find_meld(action.meld)
     if meld is None or meld.owner != seat:
-        return f"m{action.meld} is not one of your melds"
+        return Reason(f"m{action.meld} is not one of your melds", "not-your-meld")
     if len(meld.cards) >= MAX_LENGTH:
-        return f"m{meld.id} already has {MAX_LENGTH} cards"
+        return Reason(f"m{meld.id} already has {MAX_LENGTH} cards", "meld-full")
     needed = meld.next_value(action.end)
     return (f"the {action.end} of m{meld.id} ({name(meld.cards[0 if action.end == 'front' else -1])}) "
             f"takes a {needed} of {SUIT_NAMES[meld.suit]}, not the {long_name(action.card)}")
