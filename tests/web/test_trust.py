@@ -433,3 +433,32 @@ async def test_a_page_that_stops_reading_holds_up_nobody(tmp_path: Path) -> None
     finally:
         await rooms.close()
         await store.close()
+
+
+def test_a_table_of_another_rules_version(tmp_path: Path, bot_pool: BotPool) -> None:
+    """A finished table stays viewable from its stored result and log; a live one says why it
+    can no longer be played."""
+    import sqlalchemy as sa
+
+    db = str(tmp_path / "rules.sqlite")
+    with TestClient(make_app(db, bot_pool)) as client:
+        done = new_table(client, seats=[{"name": "A", "kind": "bot", "bot": "random"},
+                                        {"name": "B", "kind": "bot", "bot": "random"}])
+        wait_for(lambda: view(client, done["table"])["over"], timeout=60)
+        final = view(client, done["table"])
+        live = new_table(client)
+    engine = Store.open(db).sync_engine()
+    with engine.begin() as connection:  # as a table made under an older rules version would be
+        connection.execute(sa.text("UPDATE tables SET rules = 0"))
+    engine.dispose()
+    with TestClient(make_app(db, bot_pool)) as client:
+        shown = view(client, done["table"])
+        assert shown["over"] and shown["scores"] == final["scores"] and shown["log"] == final["log"]
+        assert "rules version 0" in shown["frozen"] and shown["legal"] == []
+        record = client.get(f"/api/tables/{done['table']}/record").json()
+        assert record["rules"] == 0 and len(record["actions"]) == final["seq"]
+        assert client.get(f"/api/tables/{done['table']}/replay/1").status_code == 409
+        reply = client.get(f"/api/tables/{live['table']}/view")
+        assert reply.status_code == 409 and "can no longer be played" in reply.json()["error"]
+        page = client.get(f"/t/{live['table']}/watch", headers={"accept": "text/html"})
+        assert page.status_code == 409 and "rules version 0" in page.text

@@ -94,6 +94,7 @@ class Room:
     bots: dict[int, Bot] = field(default_factory=dict)  # one per bot seat, kept between its moves
     views: dict[int | None, JSON] = field(default_factory=dict)  # payloads, computed once per change
     replay: list[JSON] | None = None  # a finished game's public views, step by step
+    frozen: str = ""  # why a finished table is shown from its stored result (another rules version)
 
     @property
     def seq(self) -> int:
@@ -101,7 +102,7 @@ class Room:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over()
+        return bool(self.frozen) or self.state.is_over()
 
     def touch(self) -> None:
         self.used_at = time.monotonic()
@@ -137,7 +138,7 @@ class Room:
             players=[f"{s.kind}:{s.bot or s.name}" for s in self.row.seats],
             engine=self.row.engine, result=self.row.result,
             deck=self.game.deck_fingerprint(self.game.make_options(self.row.options)),
-            seed_chosen=self.row.seed_chosen,
+            seed_chosen=self.row.seed_chosen, rules=self.row.rules,
         )
 
     def can_undo(self, seat: int | None) -> bool:
@@ -151,8 +152,22 @@ class Room:
         """What a seat (or a spectator) is shown: its view, its legal actions, its log."""
         cached = self.views.get(seat)
         if cached is None:
-            cached = self.views[seat] = self._payload(seat)
+            cached = self.views[seat] = self._frozen_payload(seat) if self.frozen else self._payload(seat)
         return {**cached, "note": note}
+
+    def _frozen_payload(self, seat: int | None) -> JSON:
+        """A finished table of another rules version: its stored result and public log."""
+        result = self.row.result or {}
+        log = self.row.final_log or ["(the log of this game was not kept)"]
+        return {
+            "table": self.row.id, "game": self.row.game, "title": self.game.info.title, "seq": self.seq,
+            "seat": seat, "to_move": [], "your_turn": False, "over": True, "view": None, "legal": [],
+            "log": log[-LOG_LINES:], "log_size": len(log), "undo": False, "frozen": self.frozen,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
+                       "replaced": s.human and s.kind == "bot", "connected": False} for s in self.row.seats],
+            "scores": result.get("scores", []), "ranking": result.get("ranking", []),
+            "breakdown": [{"total": score} for score in result.get("scores", [])],
+        }
 
     def _payload(self, seat: int | None) -> JSON:
         state = self.state
@@ -191,6 +206,8 @@ class Room:
 
     def replay_step(self, step: int) -> JSON:
         """The public view after ``step`` actions of a finished game (all steps computed once)."""
+        if self.frozen:
+            raise Refused(409, self.frozen + "; its step-by-step replay is not available")
         if not self.over:
             raise Refused(409, "a game can be replayed once it is over")
         if not 0 <= step <= self.seq:
@@ -272,10 +289,22 @@ class Rooms:
         stored = await self.store.actions(table_id)
         try:
             game = get_game(row.game)
+        except KeyError:
+            raise Refused(409, f"table {table_id} is a game of {row.game!r}, which this server does not have") \
+                from None
+        if row.rules != game.info.rules_version:
+            why = (f"this table was played under {game.info.title} rules version {row.rules}; this server plays "
+                   f"version {game.info.rules_version}")
+            if row.result is None:
+                raise Refused(409, why + ", under which a game in progress may not go on the same: "
+                                         "it can no longer be played")
+            state = game.new_state(game.make_options(row.options), row.seed, log=False)
+            return Room(row=row, game=game, state=state, actions=stored, frozen=why)
+        try:
             state = game.new_state(game.make_options(row.options), row.seed)
             for action in stored:
                 state.apply(state.parse(action.notation, action.seat), action.seat)
-        except (KeyError, ValueError) as error:
+        except ValueError as error:
             log.error("table %s does not replay: %s", table_id, error)
             raise Refused(409, f"table {table_id} no longer replays with this version of vita: {error}") from None
         return Room(row=row, game=game, state=state, actions=stored)
@@ -311,7 +340,8 @@ class Rooms:
         owner_key = new_token()
         row = TableRow(id=new_table_id(), game=game_id, options=parsed.model_dump(exclude_defaults=True),
                        seed=seed, seed_chosen=seed_chosen, engine=__version__, owner_hash=digest(owner_key),
-                       replacement_bot=replacement_bot, created_at=now(), seats=seat_rows, rematch_of=rematch_of)
+                       replacement_bot=replacement_bot, created_at=now(), seats=seat_rows, rematch_of=rematch_of,
+                       rules=game.info.rules_version)
         try:
             await self.store.create_table(row)
         except StorageError as error:
@@ -369,8 +399,9 @@ class Rooms:
         undoable = not reveals(before, seat, action, after)
         row = ActionRow(room.seq, seat, str(action), undoable)
         result = {"scores": list(after.scores()), "ranking": list(after.ranking())} if after.is_over() else None
+        final_log = after.events_for(None) if result is not None else None
         try:
-            await self.store.add_action(room.row.id, row, result)
+            await self.store.add_action(room.row.id, row, result, final_log)
         except StorageError as error:
             log.warning("table %s: action %d not stored: %s", room.row.id, row.seq, error)
             raise Refused(503, f"the action could not be stored ({error}); nothing changed: try again",
@@ -378,7 +409,7 @@ class Rooms:
         room.state = after
         room.actions.append(row)
         if result is not None:
-            room.row.result = result
+            room.row.result, room.row.final_log = result, final_log
         room.changed()
 
     async def undo(self, table_id: str, token: str | None, seq: int | None) -> tuple[Room, int | None]:

@@ -46,6 +46,8 @@ tables = sa.Table(
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("rematch_of", sa.String(32), nullable=True),
+    sa.Column("rules", sa.Integer, nullable=False, default=1),
+    sa.Column("final_log", sa.Text, nullable=True),
 )
 
 seats = sa.Table(
@@ -101,6 +103,8 @@ class TableRow:
     rematch_of: str | None = None
     seed_chosen: bool = False
     replacement_bot: str = "heuristic"
+    rules: int = 1  # the game's rules version the table is played under
+    final_log: list[str] | None = None  # the public log, kept once the game is over
 
 
 @dataclass
@@ -203,6 +207,7 @@ class Store:
                 id=row.id, game=row.game, options=json.dumps(row.options), seed=row.seed,
                 seed_chosen=row.seed_chosen, engine=row.engine, owner_hash=row.owner_hash,
                 replacement_bot=row.replacement_bot, created_at=row.created_at, rematch_of=row.rematch_of,
+                rules=row.rules,
             ))
             for s in row.seats:
                 c.execute(seats.insert().values(
@@ -211,8 +216,9 @@ class Store:
 
         await self._write(write)
 
-    async def add_action(self, table_id: str, action: ActionRow, result: dict[str, Any] | None = None) -> None:
-        """Store an action (and the result, if it ended the game) in one transaction.
+    async def add_action(self, table_id: str, action: ActionRow, result: dict[str, Any] | None = None,
+                         final_log: list[str] | None = None) -> None:
+        """Store an action (and the result and public log, if it ended the game) in one transaction.
 
         The primary key refuses a second action with the same number.
         """
@@ -224,7 +230,8 @@ class Store:
                 undoable=action.undoable, created_at=stamp))
             if result is not None:
                 c.execute(tables.update().where(tables.c.id == table_id)
-                          .values(finished_at=stamp, result=json.dumps(result)))
+                          .values(finished_at=stamp, result=json.dumps(result),
+                                  final_log=json.dumps(final_log) if final_log is not None else None))
 
         await self._write(write)
 
@@ -300,6 +307,7 @@ class Store:
                 replacement_bot=found.replacement_bot, created_at=found.created_at,
                 finished_at=found.finished_at, rematch_of=found.rematch_of,
                 result=json.loads(found.result) if found.result else None,
+                rules=found.rules, final_log=json.loads(found.final_log) if found.final_log else None,
                 seats=[SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash, bool(r.resigned), bool(r.human))
                        for r in seat_rows],
             )

@@ -155,7 +155,9 @@
                  seats: data.seats};
     const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
-    board.replaceChildren(render(data, ctx));
+    board.replaceChildren(data.frozen
+      ? h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`)
+      : render(data, ctx));
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
     drawLog(data);
