@@ -5,8 +5,8 @@
 
 Measures in one run, on one core, with a random policy in every seat:
 
-* vita ``pursuit-cards`` (2 players): decisions per second, full games per second, and the
-  time to clone a mid-game position;
+* vita ``pursuit-cards`` (2 players) and ``pursuit`` (4 players): decisions per second, full
+  games per second, and the time to clone a mid-game position;
 * OpenSpiel's C++ ``gin_rummy`` through pyspiel: decisions per second (chance outcomes are
   sampled and applied too, but not counted as decisions), games per second, clone time;
 * RLCard's ``gin-rummy``: steps per second (``env.step`` calls) and games per second.
@@ -46,9 +46,9 @@ def clone_time(states: list[Any], clone: Any, seconds: float = 1.0) -> float:
     return 1e6 * (time.perf_counter() - start) / count
 
 
-def vita_cards(seconds: float) -> dict[str, Any]:
-    game = get_game("pursuit-cards")
-    options = game.make_options({"players": 2})
+def vita_game(seconds: float, game_id: str = "pursuit-cards", players: int = 2) -> dict[str, Any]:
+    game = get_game(game_id)
+    options = game.make_options({"players": players})
     rng = Rng(1)
     middles: list[Any] = []
 
@@ -132,16 +132,19 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = {
-        "vita pursuit-cards": vita_cards(args.seconds),
+        "vita pursuit-cards": vita_game(args.seconds),
+        "vita pursuit (4 players)": vita_game(args.seconds, "pursuit", 4),
         "open_spiel gin_rummy": openspiel_gin(args.seconds),
         "rlcard gin-rummy": rlcard_gin(args.seconds),
         "python": sys.version.split()[0],
     }
     ours = results["vita pursuit-cards"]["decisions_per_second"]
+    board = results["vita pursuit (4 players)"]["games_per_second"]
     for name in ("open_spiel gin_rummy", "rlcard gin-rummy"):
         other = results[name]
         if "decisions_per_second" in other:
             other["vita_speed_ratio"] = ours / other["decisions_per_second"]
+            other["vita_pursuit_4p_games_ratio"] = board / other["games_per_second"]
     if args.json:
         print(json.dumps(results))
         return
