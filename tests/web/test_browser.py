@@ -284,3 +284,19 @@ def test_a_rematch_from_the_owner_page_reaches_each_open_page(server: Server, br
     player.click("#rematch-link")
     player.wait_for_selector('#app[data-seat="0"][data-seq="0"]')
     assert "Ana" in player.inner_text("#title")
+
+
+def test_the_hot_seat_on_another_device_takes_the_seats(server: Server, browser: Any) -> None:
+    data = table(server, game="pursuit", seed=4)
+    page = browser.new_context().new_page()
+    page.goto(data["hotseat_link"].split("#")[0])  # the owner's key, but not the people's links
+    page.wait_for_selector("#take-seats")
+    assert "does not hold the people's links" in page.inner_text("#actions")
+    page.click("#take-seats")
+    page.wait_for_selector('#app[data-seat="0"]')
+    assert "#tokens" not in page.url
+    old = httpx.get(f"{server.base}/api/tables/{data['table']}/view",
+                    params={"token": data["seats"][0]["token"]}, timeout=10)
+    assert old.status_code == 403, "taking the seats here replaced the old links"
+    play_one(page, 0)
+    page.wait_for_selector("#handover:not([hidden])")
