@@ -221,3 +221,12 @@ def test_pages(client: TestClient) -> None:
     assert "token" not in json.dumps(links["seats"])
     spec = client.get("/openapi.json").json()
     assert "/api/tables/{table_id}/actions" in spec["paths"]
+
+
+def test_security_headers_and_the_api_documentation(client: TestClient) -> None:
+    page = client.get("/")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer" and page.headers["x-frame-options"] == "DENY"
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "content-security-policy" not in docs.headers, "Swagger UI runs inline"
+    assert docs.headers["referrer-policy"] == "no-referrer"
