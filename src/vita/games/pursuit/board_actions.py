@@ -103,8 +103,10 @@ def role_id(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
-TakeOption = tuple[int, int, int, int, int, TakeProject]
-"""A way to take a project: role index (-1: none), K, C, I, extra hourglasses, the action."""
+Ways = tuple[tuple[int, int, int, "TakeProject | Advance"], ...]
+TakeOption = tuple[int, int, int, int, int, TakeProject, dict[int, Ways]]
+"""A way to take a project: role index (-1: none), K, C, I, extra hourglasses, the action, and
+(filled as they are met) its ways to pay by STH."""
 
 
 @cache
@@ -121,7 +123,7 @@ def take_table(deck: Deck) -> tuple[tuple[TakeOption, ...], ...]:
         else:
             steps = []
         table.append(tuple(
-            (index, *step.cost.res[:3], step.cost.hourglass, TakeProject(card.id, level, role, None))
+            (index, *step.cost.res[:3], step.cost.hourglass, TakeProject(card.id, level, role, None), {})
             for index, level, role, step in steps
         ))
     return tuple(table)
@@ -142,10 +144,24 @@ def take_project_options(state: PursuitState, seat: int, card: int) -> list[Acti
 
 def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] | None, p: Player) -> None:
     """Append each way to take a project (or a group project's open role) ``p`` can pay."""
-    spare, have, sth = p.hand - 1, p.res, p.sth
-    for role, k, c, i, extra, action in ways:
+    spare, sth = p.hand - 1, p.sth
+    h0, h1, h2 = p.res[0], p.res[1], p.res[2]
+    if sth == 0:  # one way to pay: the printed cost
+        for role, k, c, i, extra, action, _ in ways:
+            if spare >= extra and (roles is None or roles[role] < 0) and h0 >= k and h1 >= c and h2 >= i:
+                out.append(action)
+        return
+    for role, k, c, i, extra, action, by_sth in ways:
         if spare >= extra and (roles is None or roles[role] < 0):
-            add_payable(out, action, k, c, i, have, sth)
+            shapes = by_sth.get(sth)
+            if shapes is None:
+                shapes = with_payments(action, sth, k, c, i)
+                by_sth[sth] = shapes
+            paying = [a for pk, pc, pi, a in shapes if h0 >= pk and h1 >= pc and h2 >= pi]
+            if len(paying) == 1:
+                out.append(action)
+            else:
+                out += paying
 
 
 def add_payable(
