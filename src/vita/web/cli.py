@@ -20,10 +20,13 @@ import click
                    "every hand; the record says the seed was chosen).")
 @click.option("--table-rate", default="20/60", show_default=True, metavar="COUNT/SECONDS",
               help="The most tables one client address may create in so many seconds.")
+@click.option("--max-connections", default=2000, show_default=True, type=click.IntRange(10, 100_000),
+              help="Connections (pages, sockets, requests) served at once; more are answered 503.")
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request (tokens and keys are removed from what is logged).")
 def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
-          bot_budget: float, allow_chosen_seed: bool, table_rate: str, access_log: bool) -> None:
+          bot_budget: float, allow_chosen_seed: bool, table_rate: str, max_connections: int,
+          access_log: bool) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import gc
     import sys
@@ -53,4 +56,7 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
     except Exception as error:  # a database that cannot be opened: one line, not a traceback
         raise click.ClickException(f"cannot open the database: {error}") from None
     click.echo(f"vita is serving on http://{host}:{port}/ (storage: {db or data_dir + '/vita.sqlite'})")
-    uvicorn.run(app, host=host, port=port, log_level="info" if access_log else "warning", access_log=access_log)
+    uvicorn.run(app, host=host, port=port, log_level="info" if access_log else "warning", access_log=access_log,
+                # A message from a page is a ping; a request body is refused past 64 KiB anyway.
+                ws_max_size=64 * 1024, h11_max_incomplete_event_size=64 * 1024,
+                limit_concurrency=max_connections, timeout_keep_alive=15)
