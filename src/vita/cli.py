@@ -15,7 +15,7 @@ from rich.table import Table
 from vita import __version__
 from vita.core.conformance import format_outcome, load_cases, run_case
 from vita.core.errors import DataError, IllegalAction, PositionError
-from vita.core.record import GameRecord, RecordError, ReplayError, check_result, replay, start
+from vita.core.record import GameRecord, RecordError, ReplayError, check_result, replay, replay_steps, start
 from vita.core.rng import derive_seed
 from vita.registry import GAMES, bot_names, get_game, make_bot
 from vita.terminal import Quit, Seat, play
@@ -123,18 +123,10 @@ def _resume(game: Any, record: GameRecord, seats: list[Seat]) -> Any:
     the resumed game goes on exactly as it would have without the interruption. Each action
     is checked before its bot is asked to think."""
     state = start(game, record)
-    for index, (seat, text) in enumerate(record.actions):
-        try:
-            action = state.parse(text, seat)
-            reason = state.why_illegal(seat, action) if 0 <= seat < state.num_players else "no such seat"
-        except IllegalAction as error:
-            reason = str(error)
-        if reason is not None:
-            raise ReplayError(f"actions.{index}: ({seat}: {text[:40]!r}) does not apply: {reason}")
+    for _, seat, _ in replay_steps(state, record.actions):
         bot = seats[seat].bot
         if bot is not None:
             bot.choose(state, seat)
-        state.apply(action, seat)
     check_result(record, state)
     return state
 

@@ -19,6 +19,7 @@ format ``vita-record/1`` (before rules versions) was played under rules version 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -27,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from vita import __version__
 from vita.core.errors import IllegalAction
-from vita.core.state import JSON, Game, State
+from vita.core.state import JSON, Action, Game, State
 
 FORMAT = "vita-record/2"
 FORMATS = ("vita-record/1", FORMAT)
@@ -199,15 +200,32 @@ def start(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> Stat
     return state
 
 
+def replay_steps(state: State, actions: Iterable[tuple[int, str]]) -> Iterator[tuple[int, int, Action]]:
+    """Replay ``actions`` (``[seat, notation]`` pairs) on ``state``, one at a time.
+
+    Each action is checked first (:class:`ReplayError` naming ``actions.N`` if it does not
+    apply), then yielded as ``(index, seat, action)`` while ``state`` is still the position
+    before it — where a bot thinks through its past turn, or a replay takes the view after
+    the previous action — and applied when the loop asks for the next one.
+    """
+    for index, (seat, text) in enumerate(actions):
+        try:
+            action = state.parse(text, seat)
+            reason = state.why_illegal(state.seat_for(seat), action)
+        except IllegalAction as error:
+            reason = str(error)
+        if reason is not None:
+            raise ReplayError(f"actions.{index}: ({seat}: {text[:40]!r}) does not apply: {reason}")
+        yield index, seat, action
+        state.apply_trusted(seat, action)
+
+
 def replay(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> State:
     """Apply every action of ``record``; raise :class:`ReplayError` at the first that fails,
     or if the record's stated result is not the one the replay gives."""
     state = start(game, record, log=log)
-    for index, (seat, text) in enumerate(record.actions):
-        try:
-            state.apply(state.parse(text, seat), seat)
-        except IllegalAction as error:
-            raise ReplayError(f"actions.{index}: ({seat}: {text[:40]!r}) does not apply: {error}") from None
+    for _ in replay_steps(state, record.actions):
+        pass
     check_result(record, state)
     return state
 

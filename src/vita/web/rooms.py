@@ -24,7 +24,7 @@ from typing import Any
 from vita import __version__
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
-from vita.core.record import GameRecord
+from vita.core.record import GameRecord, replay_steps
 from vita.core.rng import derive_seed
 from vita.core.state import JSON, Game, State
 from vita.core.undo import reveals
@@ -134,7 +134,7 @@ class Room:
             raise Refused(409, "the game record (seed and actions) is published when the game is over")
         return GameRecord(
             game=self.row.game, options=self.row.options, seed=self.row.seed,
-            actions=[(a.seat, a.notation) for a in self.actions],
+            actions=pairs(self.actions),
             players=[f"{s.kind}:{s.bot or s.name}" for s in self.row.seats],
             engine=self.row.engine, result=self.row.result,
             deck=self.game.deck_fingerprint(self.game.make_options(self.row.options)),
@@ -213,12 +213,9 @@ class Room:
         if not 0 <= step <= self.seq:
             raise Refused(404, f"the game has {self.seq} actions: steps 0 to {self.seq}")
         if self.replay is None:
-            state = self.game.new_state(self.game.make_options(self.row.options), self.row.seed)
-            steps = [self._step(state, 0)]
-            for index, action in enumerate(self.actions, 1):
-                state.apply(state.parse(action.notation, action.seat), action.seat)
-                steps.append(self._step(state, index))
-            self.replay = steps
+            state = new_state(self.game, self.row)
+            steps = [self._step(state, index) for index, _, _ in replay_steps(state, pairs(self.actions))]
+            self.replay = [*steps, self._step(state, self.seq)]
         return self.replay[step]
 
     def _step(self, state: State, step: int) -> JSON:
@@ -298,12 +295,9 @@ class Rooms:
             if row.result is None:
                 raise Refused(409, why + ", under which a game in progress may not go on the same: "
                                          "it can no longer be played")
-            state = game.new_state(game.make_options(row.options), row.seed, log=False)
-            return Room(row=row, game=game, state=state, actions=stored, frozen=why)
+            return Room(row=row, game=game, state=new_state(game, row, log=False), actions=stored, frozen=why)
         try:
-            state = game.new_state(game.make_options(row.options), row.seed)
-            for action in stored:
-                state.apply(state.parse(action.notation, action.seat), action.seat)
+            state = replayed(game, row, stored)
         except ValueError as error:
             log.error("table %s does not replay: %s", table_id, error)
             raise Refused(409, f"table {table_id} no longer replays with this version of vita: {error}") from None
@@ -421,9 +415,7 @@ class Rooms:
                 raise Refused(409, "nothing to undo: only your own last action, before anything "
                                    "hidden was revealed and before anyone else acted")
             last = room.actions[-1]
-            state = room.game.new_state(room.game.make_options(room.row.options), room.row.seed)
-            for action in room.actions[:-1]:
-                state.apply(state.parse(action.notation, action.seat), action.seat)
+            state = replayed(room.game, room.row, room.actions[:-1])
             try:
                 await self.store.remove_last_action(room.row.id, last.seq)
             except StorageError as error:
@@ -623,6 +615,24 @@ class Rooms:
                 room.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.bot_task
+
+
+def new_state(game: Game[Any, Any], row: TableRow, *, log: bool = True) -> State:
+    """The table's game as it starts."""
+    state: State = game.new_state(game.make_options(row.options), row.seed, log=log)
+    return state
+
+
+def pairs(actions: list[ActionRow]) -> list[tuple[int, str]]:
+    return [(a.seat, a.notation) for a in actions]
+
+
+def replayed(game: Game[Any, Any], row: TableRow, actions: list[ActionRow]) -> State:
+    """The table's game after ``actions`` (each checked: :class:`ReplayError` if one fails)."""
+    state = new_state(game, row)
+    for _ in replay_steps(state, pairs(actions)):
+        pass
+    return state
 
 
 def _playable(state: State, seat: int, notation: str) -> bool:
