@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
 from tests.games.pursuit.helpers import after_setup, new_game
 
 from vita.core import IllegalAction
 from vita.games.pursuit.state import ACTION, GET_JOB, OVERTIME, SETUP, START_RELATIONSHIP
+from vita.registry import get_game
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -53,6 +57,11 @@ def test_setup_a_kept_trait_is_secret_until_everyone_has_chosen() -> None:
         assert not any(kept.name in line for line in state.events_for(seat)), f"seat {seat} learns it"
     assert state.view(0)["players"][0]["trait"] == kept.id
     assert any(kept.name in line for line in state.events_for(0))
+    # The terminal says so too: chosen, not yet shown.
+    screen = Console(width=160, record=True, file=io.StringIO())
+    screen.print(get_game("pursuit").terminal_renderer()(state.view(1), 1))
+    shown = screen.export_text()
+    assert "chosen, shown once everyone has chosen" in shown and kept.name not in shown
     for seat in (1, 2):
         state.apply(state.parse(f"trait {state.deck.traits[state.players[seat].offer[0]].id}"), seat)
     assert state.view(1)["players"][0]["trait"] == kept.id

@@ -20,6 +20,7 @@ from vita.core.state import State
 from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
 from vita.games.pursuit.board_actions import role_id
 from vita.games.pursuit.cards import Deck, slug
+from vita.games.pursuit.setup import traits_secret
 from vita.games.pursuit.state import SPACES, PursuitState
 from vita.games.pursuit.tracks import payment_shapes
 
@@ -86,7 +87,7 @@ class PursuitObserver:
         values = one_hot(state.round, len(self.deck.board.rounds)) + one_hot(state.phase, 4)
         movers = state.to_move()
         values += one_hot(order.index(movers[0]) if movers else -1, MAX_SEATS)
-        secret = any(p.trait < 0 for p in state.players)  # others' kept traits: hidden until all chose
+        secret = traits_secret(state)  # others' kept traits are hidden until all have chosen
         for k in range(MAX_SEATS):
             values += self._seat(state, order[k], hide_trait=secret and k > 0) if k < n else [0.0] * self.per_seat
         values += self._cards(state, seat)

@@ -15,6 +15,7 @@ from vita.core.rng import Rng
 from vita.core.state import JSON, Action, load_model
 from vita.games.pursuit.board import ROW_NAMES
 from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck, slug
+from vita.games.pursuit.setup import traits_secret
 from vita.games.pursuit.state import PHASES, SPACES, Player, PursuitState, blank
 
 NonNegative = Annotated[int, Field(ge=0)]
@@ -412,7 +413,7 @@ def view(state: PursuitState, seat: int | None) -> JSON:
     data.pop("rng")
     data["piles"] = {name: len(pile) for name, pile in data["piles"].items()}
     data.pop("box")
-    secret = any(p.trait < 0 for p in state.players)  # the simultaneous child-trait choice
+    secret = traits_secret(state)  # the simultaneous child-trait choice
     for index, p in enumerate(data["players"]):
         if index != seat:
             p["offer"] = len(p["offer"])
@@ -453,7 +454,7 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
     for pile in copy.piles:
         rng.shuffle(pile)
     rng.shuffle(copy.goal_box)
-    secret = any(p.trait < 0 for p in copy.players)  # kept traits are hidden until all chose
+    secret = traits_secret(copy)
     pool = list(copy.trait_box)
     for other, p in enumerate(copy.players):
         if other != seat:

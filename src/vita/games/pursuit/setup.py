@@ -67,7 +67,7 @@ def choose_trait(state: PursuitState, seat: int, trait: int) -> None:
     card = state.deck.traits[trait]
     state.say(f"{p.name} has chosen a child trait.", [(seat, f"{p.name} keeps the child trait {card.name} "
                                                              "(shown once everyone has chosen).")])
-    if all(other.trait >= 0 for other in state.players):
+    if not traits_secret(state):
         reveal_traits(state)
         from vita.games.pursuit.upkeep import start_round
 

@@ -85,7 +85,8 @@ def _player(view: dict[str, Any], deck: Deck, index: int, p: dict[str, Any], min
         f"K {res['knowledge']}  C {res['creativity']}  I {res['influence']}  $ {res['money']}   "
         f"STH {p['sth']:+d}  LTH {p['lth']}   stress: {p['stress_space']}   "
         f"hourglasses {hg['hand']}/{hg['total']}   slots {p['slots']}/3",
-        f"child trait: {trait.name} — {trait.text}" if trait else "child trait: (not chosen)",
+        f"child trait: {trait.name} — {trait.text}" if trait
+        else "child trait: chosen, shown once everyone has chosen" if p.get("chosen") else "child trait: (not chosen)",
     ]
     if mine and isinstance(p["offer"], list) and not p["trait"]:
         for ident in p["offer"]:

@@ -56,7 +56,7 @@
           h("span", {className: "stat", title: "stress track"}, "stress ", h("b", {}, p.stress_space)),
           h("span", {className: "stat", title: "hourglasses left / this round"}, "hourglasses ", h("b", {}, `${hg.hand}/${hg.total}`)),
           h("span", {className: "stat"}, "slots ", h("b", {}, `${p.slots}/3`))),
-        h("p", {}, `child trait: ${p.trait || "(to choose)"}`, Array.isArray(p.offer) && !p.trait ? ` — dealt: ${p.offer.join(", ")}` : ""));
+        h("p", {}, `child trait: ${p.trait || (p.chosen ? "chosen (shown once everyone has chosen)" : "(to choose)")}`, Array.isArray(p.offer) && !p.trait ? ` — dealt: ${p.offer.join(", ")}` : ""));
       if (Array.isArray(p.offer) && !p.trait) {
         area.appendChild(h("div", {className: "row"}, p.offer.map(t => pickable(h("span", {className: "pc"}, t), ctx, t))));
       }
