@@ -158,6 +158,7 @@ def test_hot_seat_hands_over_between_people(server: Server, browser: Any) -> Non
     page.click("#handover-ok")
     page.wait_for_selector('#app[data-seat="1"]')
     assert "Ben" in page.inner_text("#title")
+    assert "chosen (shown once everyone has chosen)" in page.inner_text("#board"), "Ana's choice stays secret"
 
 
 def test_your_turn_signal_in_the_title(server: Server, browser: Any) -> None:
