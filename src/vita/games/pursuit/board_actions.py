@@ -144,38 +144,36 @@ def take_project_options(state: PursuitState, seat: int, card: int) -> list[Acti
 
 def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] | None, p: Player) -> None:
     """Append each way to take a project (or a group project's open role) ``p`` can pay."""
-    spare, sth = p.hand - 1, p.sth
-    h0, h1, h2 = p.res[0], p.res[1], p.res[2]
-    if sth == 0:  # one way to pay: the printed cost
-        for role, k, c, i, extra, action, _ in ways:
-            if spare >= extra and (roles is None or roles[role] < 0) and h0 >= k and h1 >= c and h2 >= i:
-                out.append(action)
-        return
+    spare, have, sth = p.hand - 1, p.res, p.sth
+    h0, h1, h2 = have[0], have[1], have[2]
     for role, k, c, i, extra, action, by_sth in ways:
-        if spare >= extra and (roles is None or roles[role] < 0):
-            shapes = by_sth.get(sth)
-            if shapes is None:
-                shapes = with_payments(action, sth, k, c, i)
-                by_sth[sth] = shapes
-            paying = [a for pk, pc, pi, a in shapes if h0 >= pk and h1 >= pc and h2 >= pi]
-            if len(paying) == 1:
+        if spare < extra or (roles is not None and roles[role] >= 0):
+            continue
+        if sth == 0:  # the printed cost (checked here: most calls, and the cheapest case)
+            if h0 >= k and h1 >= c and h2 >= i:
                 out.append(action)
-            else:
-                out += paying
+            continue
+        shapes = by_sth.get(sth)
+        if shapes is None:
+            shapes = by_sth[sth] = with_payments(action, sth, k, c, i)
+        add_payable(out, action, k, c, i, have, sth, shapes)
 
 
 def add_payable(
-    out: list[Action], action: TakeProject | Advance, k: int, c: int, i: int, have: list[int], sth: int
+    out: list[Action], action: TakeProject | Advance, k: int, c: int, i: int, have: list[int], sth: int,
+    shapes: Ways | None = None,
 ) -> None:
     """Append ``action`` if its project cost can be paid: as it is when there is one way to
-    pay, else once per way ("Short Term Happiness Track")."""
+    pay, else once per way ("Short Term Happiness Track"). ``shapes``: the ways to pay with
+    this STH, if the caller keeps them."""
     h0, h1, h2 = have[0], have[1], have[2]
     if sth == 0:
         if h0 >= k and h1 >= c and h2 >= i:
             out.append(action)
         return
-    paying = [a for pk, pc, pi, a in with_payments(action, sth, k, c, i)
-              if h0 >= pk and h1 >= pc and h2 >= pi]
+    if shapes is None:
+        shapes = with_payments(action, sth, k, c, i)
+    paying = [a for pk, pc, pi, a in shapes if h0 >= pk and h1 >= pc and h2 >= pi]
     if len(paying) == 1:
         out.append(action)
     else:
