@@ -38,9 +38,10 @@ class Report:
                 "positions": self.positions, "failures": self.failures[:20], "failed": len(self.failures)}
 
 
-def inputs(rng: Rng, legal: list[str], others: list[str], count: int) -> Iterator[str]:
-    """``count`` texts, mostly near the legal ones (where parsers break), some far."""
-    words = sorted({w for text in legal + others for w in text.split()}) or ["x"]
+def inputs(rng: Rng, legal: list[str], count: int) -> Iterator[str]:
+    """``count`` texts, mostly near ``legal`` (every seat's legal actions: where parsers
+    break, and what another seat may do), some far."""
+    words = sorted({w for text in legal for w in text.split()}) or ["x"]
     for _ in range(count):
         kind = rng.below(9)
         base = legal[rng.below(len(legal))] if legal else "pass"
@@ -55,8 +56,8 @@ def inputs(rng: Rng, legal: list[str], others: list[str], count: int) -> Iterato
         elif kind == 3:  # a digit turned into a Unicode digit or a huge number
             yield "".join(ODD[rng.below(2)] if c.isdigit() and rng.below(2) else c for c in base) \
                 if any(c.isdigit() for c in base) else base + " " + "9" * (1 + rng.below(6000))
-        elif kind == 4:  # another seat's action
-            yield others[rng.below(len(others))] if others else base
+        elif kind == 4:  # a legal action, of this seat or another (the seat is drawn apart)
+            yield base
         elif kind == 5:  # words of legal actions, shuffled together
             yield " ".join(words[rng.below(len(words))] for _ in range(1 + rng.below(5)))
         elif kind == 6:  # a word dropped or doubled
@@ -92,10 +93,9 @@ def fuzz(game_id: str, tries: int, seed: int = 1, per_position: int = 40, player
 
 def _attack(state: State, rng: Rng, count: int, report: Report) -> None:
     movers = state.to_move()
-    legal = {seat: [str(a) for a in state.legal_actions(seat)] for seat in movers}
-    everyone = [text for texts in legal.values() for text in texts]
+    legal = [str(a) for seat in movers for a in state.legal_actions(seat)]
     before = json.dumps(state.to_json(), sort_keys=True)
-    for text in inputs(rng, everyone, everyone, count):
+    for text in inputs(rng, legal, count):
         seat = rng.below(state.num_players + 1) if rng.below(4) == 0 else movers[rng.below(len(movers))]
         work = state.clone()
         report.tries += 1

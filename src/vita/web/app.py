@@ -31,7 +31,7 @@ from vita.registry import GAMES, bot_names, get_game
 from vita.web import errors
 from vita.web.bots import BotPool
 from vita.web.errors import GuardBody, Refused, SecurityHeaders
-from vita.web.rooms import Follower, NewTable, Room, Rooms
+from vita.web.rooms import PATH_OPTIONS, Follower, NewTable, Room, Rooms
 from vita.web.security import SEED_LIMIT, RateLimit, keep_secrets_out_of_logs, new_seed
 from vita.web.store import Store
 
@@ -363,7 +363,8 @@ def _game_info(game_id: str) -> dict[str, Any]:
     game = get_game(game_id)
     info = game.info
     schema = game.options_model.model_json_schema()
-    schema.get("properties", {}).pop("cards", None)  # a deck path is for the terminal, never the web
+    for name in PATH_OPTIONS:  # a deck path is for the terminal, never the web
+        schema.get("properties", {}).pop(name, None)
     return {"id": game_id, "title": info.title, "min_players": info.min_players,
             "max_players": info.max_players, "summary": info.summary, "bots": bot_names(game_id),
             "options": schema}

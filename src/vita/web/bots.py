@@ -103,20 +103,10 @@ class BotPool:
         except Exception as error:  # whatever else went wrong, the server plays for the bot
             return Thought(None, data, f"{type(error).__name__}: {error}"[:200])
 
-    def warm_up(self) -> None:
-        """Start the workers now rather than at the first bot move."""
-        pool = self._pool()
-        for _ in range(self.workers):
-            pool.submit(_noop)
-
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
-
-
-def _noop() -> None:
-    return None
 
 
 __all__ = ["BotPool", "Thought", "think"]

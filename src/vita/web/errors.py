@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -209,4 +209,4 @@ def _problem(error: Any) -> str:
     return f"{where}: {error.get('msg', 'invalid')}"[:200]
 
 
-__all__ = ["HTMLResponse", "Refused", "install"]
+__all__ = ["Refused", "install"]

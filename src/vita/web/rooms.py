@@ -35,6 +35,7 @@ from vita.web.security import digest, matches, new_seed, new_table_id, new_token
 from vita.web.store import ActionRow, SeatRow, StorageError, Store, TableRow, now
 
 LOG_LINES = 300
+PATH_OPTIONS = ("cards",)  # game options that name a server path: the terminal's, never the web's
 MAX_FOLLOWERS = 64  # open pages per table
 QUEUED = 32  # messages a page may fall behind before it is dropped
 log = logging.getLogger("vita.web")
@@ -310,9 +311,10 @@ class Rooms:
             game = get_game(game_id)
         except KeyError as error:
             raise Refused(404, str(error.args[0])) from None
-        if "cards" in options:
-            raise Refused(422, "options.cards: the web app plays the decks that ship with vita; "
-                               "it never reads a deck from a path")
+        for name in PATH_OPTIONS:
+            if name in options:
+                raise Refused(422, f"options.{name}: the web app plays the decks that ship with vita; "
+                                   "it never reads a deck from a path")
         options = {**options, "players": len(seat_specs)}
         if "names" in game.options_model.model_fields:
             options["names"] = [spec["name"] for spec in seat_specs]
