@@ -462,3 +462,17 @@ def test_a_table_of_another_rules_version(tmp_path: Path, bot_pool: BotPool) -> 
         assert reply.status_code == 409 and "can no longer be played" in reply.json()["error"]
         page = client.get(f"/t/{live['table']}/watch", headers={"accept": "text/html"})
         assert page.status_code == 409 and "rules version 0" in page.text
+
+
+def test_a_bots_thinking_time_is_not_shown(client: TestClient) -> None:
+    """How long a bot thinks can tell what it holds: pages are told that it played, no more."""
+    # The board game's child traits are chosen by all at once: the bot plays at once.
+    data = new_table(client, game="pursuit", seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}])
+    with client.websocket_connect(f"/api/tables/{data['table']}/ws") as spectator:
+        notes = []
+        for _ in range(20):
+            message = spectator.receive_json()
+            if message.get("note", "").startswith("Bo"):
+                notes.append(message["note"])
+                break
+    assert notes == ["Bo has played"]

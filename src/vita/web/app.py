@@ -275,7 +275,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
             return
         try:
             await socket.accept()
-            await rooms.push(room, "" if seat is None else f"{room.row.seats[seat].name} is here")
+            rooms.push(room, "" if seat is None else f"{room.row.seats[seat].name} is here")
             rooms.wake(room)
             tasks = [asyncio.create_task(follower.pump(socket.send_json)),
                      asyncio.create_task(_read_pings(socket)), asyncio.create_task(follower.dropped.wait())]
@@ -288,7 +288,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
             rooms.unfollow(room, follower)
             with contextlib.suppress(Exception):
                 await socket.close()
-            await rooms.push(room)
+            rooms.push(room)
 
     # -- pages ---------------------------------------------------------------------------------
 

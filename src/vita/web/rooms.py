@@ -450,7 +450,7 @@ class Rooms:
             bot = room.row.replacement_bot
             await self._set_seat(room, row, kind="bot", bot=bot, resigned=True, token_hash=None)
         note = f"{row.name} resigned: a {bot} bot plays the seat"
-        await self.revoke(room, seat, note + "; this page now watches the table")
+        self.revoke(room, seat, note + "; this page now watches the table")
         await self.changed(room, note)
         return room, note
 
@@ -470,7 +470,7 @@ class Rooms:
                     raise Refused(409, f"{row.name} {where}: a seat goes to a bot once its player resigned "
                                        f"or has been away for {self.away_timeout:.0f} s")
             await self._set_seat(room, row, kind="bot", bot=bot, token_hash=None)
-        await self.revoke(room, seat, f"the table's owner gave seat {seat + 1} to a {bot} bot; "
+        self.revoke(room, seat, f"the table's owner gave seat {seat + 1} to a {bot} bot; "
                                       "this page now watches the table")
         await self.changed(room, f"a {bot} bot plays seat {seat + 1} ({row.name})")
         return room
@@ -486,9 +486,9 @@ class Rooms:
                 raise Refused(409, f"seat {seat + 1} is played by a bot: it has no link")
             token = new_token()
             await self._set_seat(room, row, token_hash=digest(token))
-        await self.revoke(room, seat, "the table's owner issued a new link for this seat: this one no longer "
+        self.revoke(room, seat, "the table's owner issued a new link for this seat: this one no longer "
                                       "plays; this page now watches the table")
-        await self.push(room)
+        self.push(room)
         return room, token
 
     async def rematch(self, table_id: str, owner_key: str) -> tuple[Room, NewTable]:
@@ -503,12 +503,12 @@ class Rooms:
                                 replacement_bot=room.row.replacement_bot, rematch_of=table_id)
         return room, new
 
-    async def revoke(self, room: Room, seat: int, message: str) -> None:
+    def revoke(self, room: Room, seat: int, message: str) -> None:
         """Every page of ``seat`` stops receiving the seat's view: it becomes a spectator's."""
         for follower in list(room.followers):
             if follower.seat == seat:
                 follower.seat = None
-                await self._send(room, follower, {"type": "revoked", "message": message})
+                self._send(room, follower, {"type": "revoked", "message": message})
         room.changed()
 
     # -- pushing changes and running bots ------------------------------------------------------
@@ -528,7 +528,7 @@ class Rooms:
         room.touch()
 
     async def changed(self, room: Room, note: str = "") -> None:
-        await self.push(room, note)
+        self.push(room, note)
         self.wake(room)
 
     def wake(self, room: Room) -> None:
@@ -537,11 +537,11 @@ class Rooms:
         if idle and any(room.row.seats[s].kind == "bot" for s in room.state.to_move()):
             room.bot_task = asyncio.create_task(self.play_bots(room))
 
-    async def push(self, room: Room, note: str = "") -> None:
+    def push(self, room: Room, note: str = "") -> None:
         for follower in list(room.followers):
-            await self._send(room, follower, {"type": "view", **room.payload(follower.seat, note)})
+            self._send(room, follower, {"type": "view", **room.payload(follower.seat, note)})
 
-    async def _send(self, room: Room, follower: Follower, message: JSON) -> None:
+    def _send(self, room: Room, follower: Follower, message: JSON) -> None:
         if not follower.offer(message):  # it stopped reading: forget it
             with contextlib.suppress(ValueError):
                 room.followers.remove(follower)
@@ -560,7 +560,7 @@ class Rooms:
             bot = room.bots.get(seat)
             if bot is None or bot.name != name:
                 bot = room.bots[seat] = make_bot(room.row.game, name, derive_seed(room.row.seed, "bot", seat, room.seq))
-            seq, started = room.seq, time.monotonic()
+            seq = room.seq
             thought = await self.pool.choose(room.row.game, room.state.to_json(), bot, seat)
             notation = thought.notation
             if notation is None:
@@ -579,14 +579,16 @@ class Rooms:
                     try:
                         await self._apply(room, seat, seq, notation)
                         failures = 0
-                    except Refused as refused:  # the database is busy: try again shortly
+                    except Refused as refused:
                         failures += 1
-                        await self.push(room, f"{spec.name} could not play yet: {refused.message}")
-                        await asyncio.sleep(min(30.0, 0.5 * 2**failures))
-                        continue
+                        self.push(room, f"{spec.name} could not play yet: {refused.message}")
             finally:
                 room.pending -= 1
-            await self.push(room, f"{spec.name} played in {time.monotonic() - started:.1f}s")
+            if failures:  # the database is busy: try again shortly, without holding the table
+                await asyncio.sleep(min(30.0, 0.5 * 2**failures))
+                continue
+            # No thinking time in the note: how long a bot thinks can tell what it holds.
+            self.push(room, f"{spec.name} has played")
 
     async def resume(self) -> int:
         """After a restart: load the unfinished tables and let their bots play on. Returns how
