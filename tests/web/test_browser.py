@@ -301,3 +301,14 @@ def test_the_hot_seat_on_another_device_takes_the_seats(server: Server, browser:
     assert old.status_code == 403, "taking the seats here replaced the old links"
     play_one(page, 0)
     page.wait_for_selector("#handover:not([hidden])")
+
+
+def test_the_hot_seat_learns_that_a_seat_was_taken_elsewhere(server: Server, browser: Any) -> None:
+    data = table(server, game="pursuit", seed=4)
+    page = browser.new_context().new_page()
+    page.goto(data["hotseat_link"])
+    page.wait_for_selector('#app[data-seat="0"][data-connection="live"]')
+    server.api("POST", f"/api/tables/{data['table']}/seats/0/link", json={"owner_token": data["owner_token"]})
+    # The change is pushed; the page's next look with the old link is refused: it asks again.
+    page.wait_for_selector("#take-seats")
+    assert public(server, data["table"])["seq"] == 0

@@ -24,6 +24,15 @@
 
   function problem(text) { el("problem").textContent = text || ""; }
 
+  // Hot seat: a person's link stopped working (a new one was issued elsewhere). The page
+  // forgets the links it holds and asks again which seats are played here.
+  function seatsTakenElsewhere(status) {
+    if (cfg.mode !== "hotseat" || status !== 403) return false;
+    VitaMine.forgetTokens(cfg.table);
+    location.reload();
+    return true;
+  }
+
   function setLive(state) {
     live = state === "live";
     el("app").dataset.connection = state;
@@ -86,7 +95,7 @@
     try {
       const reply = await fetch(api(`view${query}`));
       const data = await reply.json();
-      if (!reply.ok) { problem(data.error); return null; }
+      if (!reply.ok) { if (!seatsTakenElsewhere(reply.status)) problem(data.error); return null; }
       return data;
     } catch { setLive("reconnecting"); return null; }
   }
@@ -120,6 +129,7 @@
       return null;
     }
     if (!reply.ok) {
+      if (seatsTakenElsewhere(reply.status)) return null;
       problem(data.error);
       if (reply.status === 409) await refresh();  // stale: show where the game is now, keep the reason
       return null;
@@ -324,11 +334,6 @@
       return;
     }
     if (data.type === "revoked") {
-      if (cfg.mode === "hotseat") {
-        VitaMine.remember({table: cfg.table, tokens: {}});
-        location.reload();
-        return;
-      }
       cfg.mode = "watch";
       cfg.token = null;
       history.replaceState(null, "", `/t/${encodeURIComponent(cfg.table)}/watch`);

@@ -18,6 +18,8 @@ window.VitaMine = (() => {
       return merged;
     },
     forget(table) { write(read().filter(t => t.table !== table)); },
+    // The links of a table stopped working (taken over elsewhere): keep the table, drop its tokens.
+    forgetTokens(table) { write(read().map(t => t.table === table ? {...t, tokens: {}, seat_links: {}} : t)); },
   };
 })();
 
