@@ -97,32 +97,23 @@ def _seats(
     return seats
 
 
-def _seats_from_record(record: GameRecord, players: int) -> list[Seat]:
-    if len(record.players) != players:
-        _fail(f"players: {len(record.players)} given for a {players}-player game")
+def _seats_from_record(record: GameRecord) -> list[Seat]:
+    """The seats of a record already checked by :func:`vita.core.record.start` (one label a
+    seat, ``human:NAME`` or ``bot:NAME`` with a known bot)."""
     names = record.options.get("names") or []
     seats = []
     for seat, label in enumerate(record.players):
         kind, _, rest = label.partition(":")
         name = str(names[seat]) if seat < len(names) else rest
-        if kind == "bot":
-            try:
-                bot = make_bot(record.game, rest, derive_seed(record.seed, "bot", seat))
-            except KeyError as error:
-                _fail(f"players.{seat}: {error.args[0]}")
-            seats.append(Seat(name, bot, rest))
-        elif kind == "human":
-            seats.append(Seat(name))
-        else:
-            _fail(f"players.{seat}: {label[:40]!r} is neither 'human:NAME' nor 'bot:NAME'")
+        bot = make_bot(record.game, rest, derive_seed(record.seed, "bot", seat)) if kind == "bot" else None
+        seats.append(Seat(name, bot, rest) if bot is not None else Seat(name))
     return seats
 
 
-def _resume(game: Any, record: GameRecord, seats: list[Seat]) -> Any:
-    """Replay a record, letting each bot think through its own past turns as it did, so that
-    the resumed game goes on exactly as it would have without the interruption. Each action
-    is checked before its bot is asked to think."""
-    state = start(game, record)
+def _resume(state: Any, record: GameRecord, seats: list[Seat]) -> Any:
+    """Replay a record from its start, letting each bot think through its own past turns as
+    it did, so that the resumed game goes on exactly as it would have without the
+    interruption. Each action is checked before its bot is asked to think."""
     for _, seat, _ in replay_steps(state, record.actions):
         bot = seats[seat].bot
         if bot is not None:
@@ -160,12 +151,11 @@ def play_command(
         record = _load_record(load)
         game = _record_game(record)
         try:
-            seat_count = int(getattr(game.make_options(record.options), "players", len(record.players)))
-        except ValueError as error:
-            _fail(f"{load}: options: {error}")
-        seats = _seats_from_record(record, seat_count)
-        try:
-            state = _resume(game, record, seats)
+            state = start(game, record)  # checks options, players, bots, deck, rules version
+            seats = _seats_from_record(record)
+            if len(seats) != state.num_players:
+                raise ReplayError(f"players: {len(seats)} given for a {state.num_players}-player game")
+            state = _resume(state, record, seats)
         except ReplayError as error:
             _fail(f"{load}: {error}")
         save = save or load
