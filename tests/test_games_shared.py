@@ -19,6 +19,7 @@ from vita.registry import GAMES, get_game
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "pursuit": [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4}],
     "pursuit-cards": [{"players": n} for n in (2, 3, 4, 5)],
+    "cv": [{"players": n} for n in (2, 3, 4)],
 }
 SEEDS = (1, 2)
 MAX_STEPS = 20_000

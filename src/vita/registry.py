@@ -18,6 +18,7 @@ from vita.core.state import Game
 GAMES: Mapping[str, str] = {
     "pursuit": "vita.games.pursuit",
     "pursuit-cards": "vita.games.pursuit_cards",
+    "cv": "vita.games.cv",
 }
 """Game id → package exposing ``GAME``."""
 

@@ -1,0 +1,14 @@
+"""CV: a life told as a CV, built from dice symbols and cards from a sliding track.
+
+Rulebook: ``shared/seeds/cv-rules-and-card-appendix.txt``; documentation with the notation,
+the position format, the readings and every card's values: ``docs/games/cv.md``. The rules
+are in modules named after the rulebook's sections: :mod:`.setup` ("Game preparation", "Play
+your childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select` ("Select cards"),
+:mod:`.bad_luck` ("Bad luck"), :mod:`.add_to_cv` ("Add to CV", "Cards with a cost"),
+:mod:`.cleanup` ("Cleanup", "Social assistance", the end), :mod:`.scoring` ("Game end").
+"""
+
+from vita.games.cv.game import GAME, CvGame, CvOptions
+from vita.games.cv.state import CvState
+
+__all__ = ["GAME", "CvGame", "CvOptions", "CvState"]

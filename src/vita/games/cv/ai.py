@@ -1,0 +1,253 @@
+"""CV for learning agents: a fixed action numbering and observation.
+
+Actions are numbered in blocks: ``keep`` a card, ``reroll`` a set of dice (by its bit mask),
+``stop``, ``play`` a card, ``buy`` a card (as each type, with or without luck), the three
+symbol-changing abilities, ``done``, ``lose`` a card, ``place`` the waiting card (as a type,
+at a depth: 0 on top, d just under the d-th card from the top), ``assist`` with a card.
+
+Observation (floats, seats rotated so the observer comes first): the step; for every card,
+where the observer knows it is (the track, a CV and whether it is active, a hand, the box, a
+life goal, being bought or placed, the observer's own draft); the dice; the symbols left to
+spend; each seat's tokens, CV size and hand size; the deck sizes and the round.
+"""
+
+from __future__ import annotations
+
+from vita.core.codec import one_hot
+from vita.core.errors import IllegalAction
+from vita.core.state import Action, State
+from vita.games.cv.actions import (
+    DONE,
+    NO_ASSIST,
+    STOP,
+    Assist,
+    Buy,
+    Done,
+    Friend,
+    Keep,
+    Lose,
+    Magician,
+    Place,
+    Play,
+    Reroll,
+    Stop,
+    Trip,
+)
+from vita.games.cv.cards import CARD_COUNT, EFFECTS, PLAIN, SYMBOLS, Deck
+from vita.games.cv.select import FRIEND_SYMBOLS
+from vita.games.cv.state import CvState
+from vita.games.cv.steps import MAX_DICE, STEPS
+
+CARDS = 75  # childhood and age cards (numbered 1-75)
+TYPE_SLOTS = 6  # -1 (the card's own type) and the five stack types
+MAX_DEPTH = 40  # a stack deeper than this cannot be slid under at its bottom by number
+MAX_SEATS = 4
+
+
+class Layout:
+    """The blocks of the action numbering, in order."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[str, int]] = [
+            ("keep", CARDS), ("reroll", (1 << MAX_DICE) - 1), ("stop", 1), ("play", CARDS),
+            ("buy", CARDS * TYPE_SLOTS * 2), ("magician", 16), ("trip", 4), ("friend", 2 * len(FRIEND_SYMBOLS)),
+            ("done", 1), ("lose", CARDS), ("place", TYPE_SLOTS * (MAX_DEPTH + 1)),
+            ("assist", 1 + CARDS * TYPE_SLOTS),
+        ]
+        self.start: dict[str, int] = {}
+        offset = 0
+        for name, size in self.blocks:
+            self.start[name] = offset
+            offset += size
+        self.size = offset
+
+    def block(self, index: int) -> tuple[str, int]:
+        if index >= 0:
+            for name, size in self.blocks:
+                if index < self.start[name] + size:
+                    return name, index - self.start[name]
+        raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
+
+
+LAYOUT = Layout()
+
+
+def _card(number: int) -> int:
+    if not 1 <= number <= CARDS:
+        raise IllegalAction(f"card {number} has no number in this action space")
+    return number - 1
+
+
+class CvCodec:
+    """Actions as numbers (see the module docstring)."""
+
+    size = LAYOUT.size
+
+    def encode(self, state: State, seat: int, action: Action) -> int:
+        assert isinstance(state, CvState)
+        start = LAYOUT.start
+        if isinstance(action, Keep):
+            return start["keep"] + _card(action.card)
+        if isinstance(action, Reroll):
+            return start["reroll"] + action.dice - 1
+        if isinstance(action, Stop):
+            return start["stop"]
+        if isinstance(action, Play):
+            return start["play"] + _card(action.card)
+        if isinstance(action, Buy):
+            return start["buy"] + (_card(action.card) * TYPE_SLOTS + action.as_type + 1) * 2 + action.luck
+        if isinstance(action, Magician):
+            return start["magician"] + PLAIN.index(action.source) * 4 + PLAIN.index(action.target)
+        if isinstance(action, Trip):
+            return start["trip"] + PLAIN.index(action.target)
+        if isinstance(action, Friend):
+            return start["friend"] + action.side * len(FRIEND_SYMBOLS) + FRIEND_SYMBOLS.index(action.symbol)
+        if isinstance(action, Done):
+            return start["done"]
+        if isinstance(action, Lose):
+            return start["lose"] + _card(action.card)
+        if isinstance(action, Place):
+            return start["place"] + (action.as_type + 1) * (MAX_DEPTH + 1) + self._depth(state, seat, action)
+        if isinstance(action, Assist):
+            if not action.card:
+                return start["assist"]
+            return start["assist"] + 1 + _card(action.card) * TYPE_SLOTS + action.as_type + 1
+        raise IllegalAction(f"{action} has no number in this action space")
+
+    @staticmethod
+    def _stack(state: CvState, seat: int, as_type: int) -> list[int]:
+        if not state.placing:
+            return []
+        _, _, kind = state.placing[0]
+        kind = kind if kind >= 0 else as_type
+        return state.cv[seat][kind] if kind >= 0 else []
+
+    def _depth(self, state: CvState, seat: int, action: Place) -> int:
+        if not action.under:
+            return 0
+        stack = self._stack(state, seat, action.as_type)
+        if action.under not in stack:
+            raise IllegalAction(f"card {action.under} is not in the stack")
+        depth = len(stack) - stack.index(action.under)
+        if depth > MAX_DEPTH:
+            raise IllegalAction(f"a stack deeper than {MAX_DEPTH} cards has no number for this place")
+        return depth
+
+    def decode(self, state: State, seat: int, index: int) -> Action:
+        assert isinstance(state, CvState)
+        block, offset = LAYOUT.block(index)
+        if block == "keep":
+            return Keep(offset + 1)
+        if block == "reroll":
+            return Reroll(offset + 1)
+        if block == "stop":
+            return STOP
+        if block == "play":
+            return Play(offset + 1)
+        if block == "buy":
+            rest, luck = divmod(offset, 2)
+            card, slot = divmod(rest, TYPE_SLOTS)
+            return Buy(card + 1, slot - 1, bool(luck))
+        if block == "magician":
+            source, target = divmod(offset, 4)
+            return Magician(PLAIN[source], PLAIN[target])
+        if block == "trip":
+            return Trip(PLAIN[offset])
+        if block == "friend":
+            side, symbol = divmod(offset, len(FRIEND_SYMBOLS))
+            return Friend(side, FRIEND_SYMBOLS[symbol])
+        if block == "done":
+            return DONE
+        if block == "lose":
+            return Lose(offset + 1)
+        if block == "place":
+            slot, depth = divmod(offset, MAX_DEPTH + 1)
+            if not state.placing:
+                raise IllegalAction("no card waits to be placed")
+            stack = self._stack(state, seat, slot - 1)
+            if depth > len(stack):
+                raise IllegalAction(f"the stack has {len(stack)} cards, not {depth}")
+            under = stack[len(stack) - depth] if depth else 0
+            return Place(state.placing[0][1], under, slot - 1)
+        if offset == 0:
+            return NO_ASSIST
+        card, slot = divmod(offset - 1, TYPE_SLOTS)
+        return Assist(card + 1, slot - 1)
+
+
+# Where a card can be, as the observer knows it (per card, one-hot).
+PLACES = ("unknown", "track", "box", "public goal", "my goal", "my draft", "my kept", "bought", "placing",
+          "my hand", "my cv", "my active")
+OTHER_PLACES = ("cv", "active", "hand")  # for each other seat, rotated
+
+
+class CvObserver:
+    """What a seat may see, as floats (see the module docstring)."""
+
+    def __init__(self, deck: Deck, players: int) -> None:
+        self.deck = deck
+        self.per_card = len(PLACES) + (MAX_SEATS - 1) * len(OTHER_PLACES)
+        self.size = (len(STEPS) + CARD_COUNT * self.per_card + MAX_DICE * 6 + 2 * len(SYMBOLS)
+                     + MAX_SEATS * (len(EFFECTS) + 2) + 3 + 6)
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, CvState)
+        out = one_hot(state.step, len(STEPS))
+        cards = [0.0] * (CARD_COUNT * self.per_card)
+        n = state.num_players
+
+        def mark(card: int, place: int) -> None:
+            cards[(card - 1) * self.per_card + place] = 1.0
+
+        for card in state.track:
+            mark(card, 1)
+        for card in state.box:
+            mark(card, 2)
+        for goal in state.public_goals:
+            mark(goal, 3)
+        mark(state.goals[seat], 4)
+        for card in state.draft[seat]:
+            mark(card, 5)
+        for card in state.kept[seat]:
+            mark(card, 6)
+        for card, _ in state.bought:
+            mark(card, 7)
+        for _, card, _ in state.placing:
+            mark(card, 8)
+        for card in state.hands[seat]:
+            mark(card, 9)
+        for stack in state.cv[seat]:
+            for card in stack:
+                mark(card, 10)
+            if stack:
+                mark(stack[-1], 11)
+        for shift in range(1, n):
+            other = (seat + shift) % n
+            base = len(PLACES) + (shift - 1) * len(OTHER_PLACES)
+            for stack in state.cv[other]:
+                for card in stack:
+                    mark(card, base)
+                if stack:
+                    mark(stack[-1], base + 1)
+            for card in state.hands[other]:
+                if state.deck.card(card).age != 0:  # events taken from the track were seen
+                    mark(card, base + 2)
+        out += cards
+        for index in range(MAX_DICE):
+            out += one_hot(state.dice[index], 6) if index < len(state.dice) else [0.0] * 6
+        out += [float(v) for v in state.pool] + [float(v) for v in state.event_pool]
+        for shift in range(MAX_SEATS):
+            if shift < n:
+                other = (seat + shift) % n
+                out += [float(v) for v in state.tokens[other]]
+                out += [float(state.cv_size(other)), float(len(state.hands[other]))]
+            else:
+                out += [0.0] * (len(EFFECTS) + 2)
+        out += [len(d) / 26.0 for d in state.decks]
+        out += [state.round / 20.0, float(state.rerolls), float(state.misfortunes), float(state.bad_spent),
+                float(len(state.bought)), float(state.used)]
+        return out
+
+
+def interface(deck: Deck, players: int) -> tuple[CvCodec, CvObserver]:
+    return CvCodec(), CvObserver(deck, players)

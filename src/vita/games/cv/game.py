@@ -1,0 +1,94 @@
+"""CV as a :class:`vita.core.Game`: options, loading, bots and front-end hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from vita.core.bots import BotFactory
+from vita.core.codec import ActionCodec, Observer
+from vita.core.errors import PositionError
+from vita.core.state import JSON, Game
+from vita.games.cv import position
+from vita.games.cv.cards import DATA_DIR, Deck, check_directory, load_deck
+from vita.games.cv.info import INFO
+from vita.games.cv.setup import new_game
+from vita.games.cv.state import CvState
+
+
+class CvOptions(BaseModel):
+    """``players`` 2-4; ``names``: one per seat; ``cards``: a deck directory (default: the
+    built-in deck)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: Annotated[int, Field(ge=2, le=4)] = 2
+    names: list[str] | None = None
+    cards: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> CvOptions:
+        if self.names is not None and len(self.names) != self.players:
+            raise ValueError(f"give {self.players} names, one per player")
+        return self
+
+    def seat_names(self) -> list[str]:
+        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
+
+
+class CvGame(Game[CvState, CvOptions]):
+    info = INFO
+    options_model = CvOptions
+
+    def deck(self, options: CvOptions) -> Deck:
+        return load_deck(options.cards)
+
+    def new_state(self, options: CvOptions, seed: int, *, log: bool = True) -> CvState:
+        return new_game(CvState.__new__(CvState), self.deck(options), options.seat_names(), seed, log)
+
+    def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> CvState:
+        return position.from_json(CvState.__new__(CvState), self._deck_of(data), dict(data), log)
+
+    def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
+        return position.reconcile(self._deck_of(data), data, patch)
+
+    def _deck_of(self, data: Mapping[str, Any]) -> Deck:
+        cards = data.get("cards")
+        if cards is not None and not isinstance(cards, str):
+            raise PositionError("cards: a deck directory, as text")
+        return load_deck(cards)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from vita.games.cv.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def ai_interface(self, options: CvOptions) -> tuple[ActionCodec, Observer] | None:
+        from vita.games.cv.ai import interface
+
+        return interface(self.deck(options), options.players)
+
+    def catalogue(self, options: CvOptions) -> JSON:
+        from vita.games.cv.describe import catalogue
+
+        return catalogue(self.deck(options))
+
+    def terminal_renderer(self) -> Any:
+        from vita.games.cv.terminal import render
+
+        return render
+
+    def card_data_directory(self) -> Path | None:
+        return DATA_DIR
+
+    def check_card_data(self, directory: str) -> list[str] | None:
+        return check_directory(directory)
+
+    def deck_fingerprint(self, options: CvOptions) -> str | None:
+        return self.deck(options).fingerprint
+
+
+GAME = CvGame()

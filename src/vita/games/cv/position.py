@@ -1,0 +1,508 @@
+"""Positions as JSON, per-seat views, determinisation, invariants and hand-edited positions.
+
+Cards are written by number. The format is documented in ``docs/games/cv.md``
+("Positions"); :func:`to_json` writes it and :func:`from_json` reads and checks it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vita.core.errors import PositionError
+from vita.core.rng import Rng
+from vita.core.state import JSON, load_model
+from vita.games.cv.add_to_cv import active_icons
+from vita.games.cv.cards import (
+    CARD_COUNT,
+    CHILDHOOD,
+    DATA_DIR,
+    EFFECTS,
+    STACKS,
+    SYMBOLS,
+    TYPES,
+    Deck,
+)
+from vita.games.cv.steps import (
+    ASSIST,
+    DRAFT,
+    MAX_BUYS,
+    MAX_DICE,
+    OVER,
+    PLACE,
+    STEPS,
+    TRACK_SIZE,
+    USED_FRIEND,
+    USED_MAGICIAN,
+    USED_PSYCHOTHERAPY,
+    USED_TRIP,
+)
+
+if TYPE_CHECKING:
+    from vita.games.cv.state import CvState
+
+AGE_KEYS = ("early", "middle", "old")
+USED = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIEND, "psychotherapy": USED_PSYCHOTHERAPY}
+NonNegative = Annotated[int, Field(ge=0)]
+Small = Annotated[int, Field(ge=0, le=99)]
+CardNo = Annotated[int, Field(ge=1, le=CARD_COUNT)]
+Symbol = str
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Symbols(_Model):
+    health: Small = 0
+    relationship: Small = 0
+    knowledge: Small = 0
+    money: Small = 0
+    good_luck: Small = 0
+    bad_luck: Small = 0
+    any: Small = 0
+
+
+class Icons(Symbols):
+    die: Small = 0
+    reroll: Small = 0
+
+
+class Stacks(_Model):
+    health: list[CardNo] = []
+    relationship: list[CardNo] = []
+    knowledge: list[CardNo] = []
+    work: list[CardNo] = []
+    possession: list[CardNo] = []
+
+
+class PlayerModel(_Model):
+    name: Annotated[str, Field(max_length=100)]
+    cv: Stacks = Stacks()
+    hand: list[CardNo] = []
+    goal: CardNo
+    tokens: Icons = Icons()
+    retired: bool = False
+    draft: list[CardNo] = []
+    kept: list[CardNo] = []
+    chosen: bool = False
+
+
+class Decks(_Model):
+    early: list[CardNo] = []
+    middle: list[CardNo] = []
+    old: list[CardNo] = []
+
+
+class Bought(_Model):
+    card: CardNo
+    type: str
+
+
+class Placing(_Model):
+    seat: NonNegative
+    card: CardNo
+    type: str | None = None
+
+
+class PositionModel(_Model):
+    game: str = "cv"
+    cards: Annotated[str, Field(max_length=1000)] | None = None
+    step: str
+    round: Annotated[int, Field(ge=0, le=999)] = 1
+    turn: NonNegative = 0
+    starter: NonNegative = 0
+    track: Annotated[list[CardNo], Field(max_length=TRACK_SIZE)]
+    decks: Decks
+    goal_deck: list[CardNo] = []
+    public_goals: list[CardNo]
+    set_aside: list[CardNo] = []
+    box: list[CardNo] = []
+    dice: Annotated[list[str], Field(max_length=MAX_DICE)] = []
+    rerolls: Small = 0
+    used: list[str] = []
+    pool: Symbols = Symbols()
+    event_pool: Symbols = Symbols()
+    bad_spent: Small = 0
+    bought: Annotated[list[Bought], Field(max_length=MAX_BUYS)] = []
+    misfortunes: Small = 0
+    placing: list[Placing] = []
+    assist: list[NonNegative] = []
+    refilling: bool = False
+    rng: NonNegative = 0
+    ply: NonNegative = 0
+    players: Annotated[list[PlayerModel], Field(min_length=2, max_length=4)]
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def _symbols(counts: list[int], names: tuple[str, ...] = SYMBOLS) -> dict[str, int]:
+    return dict(zip(names, counts, strict=False))
+
+
+def _type(kind: int) -> str | None:
+    return None if kind < 0 else TYPES[kind]
+
+
+def to_json(state: CvState) -> JSON:
+    return {
+        "game": "cv",
+        "cards": None if state.deck.directory == str(DATA_DIR.resolve()) else state.deck.directory,
+        "step": STEPS[state.step],
+        "round": state.round,
+        "turn": state.turn,
+        "starter": state.starter,
+        "track": state.track[:],
+        "decks": {key: deck[:] for key, deck in zip(AGE_KEYS, state.decks, strict=True)},
+        "goal_deck": state.goal_deck[:],
+        "public_goals": state.public_goals[:],
+        "set_aside": state.set_aside[:],
+        "box": state.box[:],
+        "dice": [SYMBOLS[f] for f in state.dice],
+        "rerolls": state.rerolls,
+        "used": [name for name, bit in USED.items() if state.used & bit],
+        "pool": _symbols(state.pool),
+        "event_pool": _symbols(state.event_pool),
+        "bad_spent": state.bad_spent,
+        "bought": [{"card": c, "type": TYPES[t]} for c, t in state.bought],
+        "misfortunes": state.misfortunes,
+        "placing": [{"seat": s, "card": c, "type": _type(t)} for s, c, t in state.placing],
+        "assist": state.assist[:],
+        "refilling": state.refilling,
+        "rng": state.rng.state,
+        "ply": state.ply,
+        "players": [_player_json(state, seat) for seat in range(state.num_players)],
+    }
+
+
+def _player_json(state: CvState, seat: int) -> JSON:
+    return {
+        "name": state.names[seat],
+        "cv": {TYPES[k]: state.cv[seat][k][:] for k in range(STACKS)},
+        "hand": state.hands[seat][:],
+        "goal": state.goals[seat],
+        "tokens": _symbols(state.tokens[seat], EFFECTS),
+        "retired": state.retired[seat],
+        "draft": state.draft[seat][:],
+        "kept": state.kept[seat][:],
+        "chosen": state.chosen[seat],
+    }
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def _named(words: list[str], names: tuple[str, ...], where: str) -> list[int]:
+    out = []
+    for word in words:
+        if word not in names:
+            raise PositionError(f"{where}: {word[:40]!r} is not one of {', '.join(names)}")
+        out.append(names.index(word))
+    return out
+
+
+def _kind(word: str | None, where: str) -> int:
+    return -1 if word is None else _named([word], TYPES, where)[0]
+
+
+def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvState:
+    """Fill the blank ``state`` from position JSON; :class:`PositionError` names the problem."""
+    model = load_model(PositionModel, data, "CV position")
+    if model.game != "cv":
+        raise PositionError(f"this is a position of {model.game!r}, not of 'cv'")
+    n = len(model.players)
+    if model.step not in STEPS:
+        raise PositionError(f"step: one of {', '.join(STEPS)}")
+    for field in ("turn", "starter"):
+        if getattr(model, field) >= n:
+            raise PositionError(f"{field}: no seat {getattr(model, field)} among {n} players")
+    state.num_players, state.rng, state.log, state.ply = n, Rng(model.rng), [] if log else None, model.ply
+    state.deck = deck
+    state.names = [p.name for p in model.players]
+    state.step, state.round = STEPS.index(model.step), model.round
+    state.turn, state.starter = model.turn, model.starter
+    state.track = model.track[:]
+    state.decks = [getattr(model.decks, key)[:] for key in AGE_KEYS]
+    state.goal_deck, state.public_goals = model.goal_deck[:], model.public_goals[:]
+    state.set_aside, state.box = model.set_aside[:], model.box[:]
+    state.dice = _named(model.dice, SYMBOLS[:6], "dice")
+    state.rerolls = model.rerolls
+    state.used = 0
+    for name in model.used:
+        if name not in USED:
+            raise PositionError(f"used: {name[:40]!r} is not one of {', '.join(USED)}")
+        state.used |= USED[name]
+    state.pool = [getattr(model.pool, s) for s in SYMBOLS]
+    state.event_pool = [getattr(model.event_pool, s) for s in SYMBOLS]
+    state.bad_spent = model.bad_spent
+    state.bought = [(b.card, _kind(b.type, "bought.type")) for b in model.bought]
+    state.misfortunes = model.misfortunes
+    state.placing = [(p.seat, p.card, _kind(p.type, "placing.type")) for p in model.placing]
+    state.assist = model.assist[:]
+    state.refilling = model.refilling
+    state.cv = [[getattr(p.cv, TYPES[k])[:] for k in range(STACKS)] for p in model.players]
+    state.hands = [p.hand[:] for p in model.players]
+    state.goals = [p.goal for p in model.players]
+    state.tokens = [[getattr(p.tokens, e) for e in EFFECTS] for p in model.players]
+    state.retired = [p.retired for p in model.players]
+    state.draft = [p.draft[:] for p in model.players]
+    state.kept = [p.kept[:] for p in model.players]
+    state.chosen = [p.chosen for p in model.players]
+    try:
+        check_invariants(state)
+    except AssertionError as error:
+        raise PositionError(f"inconsistent position: {error}") from None
+    except (KeyError, IndexError) as error:
+        raise PositionError(f"inconsistent position: no card or seat {error}") from None
+    return state
+
+
+# -- invariants --------------------------------------------------------------------------------
+
+
+def places(state: CvState) -> dict[str, list[int]]:
+    """Every place a card can be, with the cards there."""
+    where: dict[str, list[int]] = {
+        "track": state.track, "goal_deck": state.goal_deck, "public_goals": state.public_goals,
+        "set_aside": state.set_aside, "box": state.box,
+        "bought": [c for c, _ in state.bought], "placing": [c for _, c, _ in state.placing],
+    }
+    for key, cards in zip(AGE_KEYS, state.decks, strict=True):
+        where[f"decks.{key}"] = cards
+    for seat in range(state.num_players):
+        for k in range(STACKS):
+            where[f"players.{seat}.cv.{TYPES[k]}"] = state.cv[seat][k]
+        where[f"players.{seat}.hand"] = state.hands[seat]
+        where[f"players.{seat}.goal"] = [state.goals[seat]]
+        where[f"players.{seat}.draft"] = state.draft[seat]
+        where[f"players.{seat}.kept"] = state.kept[seat]
+    return where
+
+
+def check_invariants(state: CvState) -> None:
+    n = state.num_players
+    deck = state.deck
+    every = [card for cards in places(state).values() for card in cards]
+    assert sorted(every) == list(range(1, CARD_COUNT + 1)), _accounting(every)
+    goals = set(deck.goals)
+    assert all(g in goals for g in state.goals), "a player's life goal is not a life-goal card"
+    assert set(state.public_goals) | set(state.goal_deck) <= goals, "a life goal among other cards"
+    assert len(state.public_goals) == n - 1, f"{n - 1} public life goals with {n} players"
+    for age, cards in enumerate(state.decks, start=1):
+        assert all(deck.card(c).age == age for c in cards), f"a card in the {AGE_KEYS[age - 1]} deck is not of it"
+    assert all(c not in goals for c in state.track), "a life goal on the track"
+    assert all(deck.card(c).age == CHILDHOOD for c in state.set_aside), "a card set aside is not a childhood card"
+    for seat in range(n):
+        for k in range(STACKS):
+            for c in state.cv[seat][k]:
+                assert c not in goals and k in deck.card(c).types, f"card {c} is not a {TYPES[k]} card"
+        assert all(c not in goals and deck.card(c).is_event for c in state.hands[seat]), "a hand holds only events"
+    if state.step == DRAFT:
+        assert len({len(d) + len(k) for d, k in zip(state.draft, state.kept, strict=True)}) == 1, \
+            "every player has as many childhood cards"
+    else:
+        assert not any(state.draft) and not any(state.kept), "the draft is over"
+    assert len(state.dice) <= MAX_DICE
+    assert (state.step == PLACE) == bool(state.placing), "cards wait to be placed exactly in the place step"
+    assert state.step in (ASSIST, PLACE) if state.assist else state.step != ASSIST, \
+        "seats wait for social assistance in that step (or while the card taken is placed)"
+    assert all(0 <= s < n for s in state.assist) and all(0 <= s < n for s, _, _ in state.placing)
+    if state.step not in (DRAFT, OVER) and state.round > 0:
+        # Tokens are updated at the end of one's own turn: everyone else's match their CV.
+        for seat in range(n):
+            if seat != state.turn:
+                assert state.tokens[seat] == active_icons(state, seat), f"{state.name(seat)}'s tokens"
+    assert 0 <= state.turn < n and 0 <= state.starter < n
+
+
+def _accounting(every: list[int]) -> str:
+    twice = sorted({c for c in every if every.count(c) > 1})
+    missing = sorted(set(range(1, CARD_COUNT + 1)) - set(every))
+    return f"each of the {CARD_COUNT} cards is in one place (twice: {twice}, nowhere: {missing})"
+
+
+# -- views and determinisation -------------------------------------------------------------------
+
+
+def view(state: CvState, seat: int | None) -> JSON:
+    """What ``seat`` may see: its own hand, draft and goal; of the others' hands, the events
+    they took from the track, and how many childhood cards they hold.
+
+    Public: the track, every CV, the tokens, the dice, the public goals, the box (discarded and
+    lost cards are face up), the sizes of the decks.
+    """
+    data = to_json(state)
+    del data["rng"]
+    data["decks"] = {key: len(cards) for key, cards in data["decks"].items()}
+    data["goal_deck"] = len(state.goal_deck)
+    data["set_aside"] = len(state.set_aside)
+    for index, player in enumerate(data["players"]):
+        player["hand_size"] = len(player["hand"])
+        player["draft_size"] = len(player["draft"])
+        player["kept_size"] = len(player["kept"])
+        player["cv_size"] = state.cv_size(index)
+        if index != seat:
+            # Events bought or taken from the track were seen by all; childhood ones were not.
+            hidden = [c for c in state.hands[index] if state.deck.card(c).age == CHILDHOOD]
+            player["hand"] = [c for c in state.hands[index] if c not in hidden]
+            player["hidden_in_hand"] = len(hidden)
+            player["goal"] = player["draft"] = player["kept"] = None
+    if state.step == OVER:  # the private goals are revealed at the end
+        for index, player in enumerate(data["players"]):
+            player["goal"] = state.goals[index]
+    data["seat"] = seat
+    data["to_move"] = list(state.to_move())
+    # Points so far; another player's private goal is counted only once it is revealed.
+    rows = state.score_breakdown()
+    over = state.step == OVER
+    data["scores"] = [row["total"] - (0 if over or index == seat else row["private goal"])
+                      for index, row in enumerate(rows)]
+    return data
+
+
+def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
+    """Re-deal what ``seat`` cannot see, keeping every size: the order of the decks, the other
+    players' life goals and hands of events, and during the draft their childhood cards."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    for cards in copy.decks:
+        rng.shuffle(cards)
+    others = [s for s in range(copy.num_players) if s != seat]
+    # Life goals: the others' private goals and the goal deck.
+    goals = copy.goal_deck + [copy.goals[s] for s in others]
+    rng.shuffle(goals)
+    for other in others:
+        copy.goals[other] = goals.pop()
+    copy.goal_deck = goals
+    if copy.step == DRAFT:
+        _redeal_draft(copy, others, rng)
+    else:
+        # Others' childhood events, among those set aside (events from the track were seen).
+        def childhood(c: int) -> bool:
+            return copy.deck.card(c).age == CHILDHOOD
+
+        events = [c for c in copy.set_aside if copy.deck.card(c).is_event]
+        pool = events + [c for other in others for c in copy.hands[other] if childhood(c)]
+        rng.shuffle(pool)
+        for other in others:
+            copy.hands[other] = [c if not childhood(c) else pool.pop() for c in copy.hands[other]]
+        copy.set_aside = [c for c in copy.set_aside if c not in events] + pool
+    return copy
+
+
+def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
+    """The others' childhood cards and those set aside, re-dealt; the Bicycle stays in play."""
+    pool = copy.set_aside + [c for o in others for c in copy.draft[o] + copy.kept[o]]
+    rng.shuffle(pool)
+    bicycle = copy.deck.bicycle()
+    dealt = sum(len(copy.draft[o]) + len(copy.kept[o]) for o in others)
+    if bicycle in pool[dealt:] and dealt:  # it was dealt to someone: keep it among the dealt cards
+        where = pool.index(bicycle)
+        swap = rng.below(dealt)
+        pool[where], pool[swap] = pool[swap], pool[where]
+    dealt_cards, copy.set_aside = pool[:dealt], pool[dealt:]
+    for other in others:
+        copy.draft[other] = [dealt_cards.pop() for _ in copy.draft[other]]
+        copy.kept[other] = [dealt_cards.pop() for _ in copy.kept[other]]
+
+
+# -- hand-edited positions (conformance cases) ----------------------------------------------------
+
+
+def reconcile(deck: Deck, data: JSON, patch: JSON) -> JSON:
+    """Repair a hand-edited position so that each card is in exactly one place.
+
+    A card the ``patch`` names leaves every place the patch does not name (the fresh game's
+    track, decks, draft); a card the patch names twice is refused. A card left nowhere goes
+    back to the bottom of its age deck (a childhood card: set aside; a goal: the goal deck).
+    Past the draft, the draft's cards are set aside unless named. Tokens not given are those of
+    the active cards, and a position past the draft is in round 1 at least.
+    """
+    data = {**data, "players": [dict(p) for p in data["players"]]}
+    if data["step"] != "draft":
+        for index, player in enumerate(data["players"]):
+            mine = _player_patch(patch, index)
+            for key in ("draft", "kept"):
+                if key not in mine:
+                    player[key] = []
+            player["chosen"] = True
+        if data.get("round", 1) == 0:
+            data["round"] = 1
+    spots = _spots(data, patch)
+    counts: dict[int, list[tuple[bool, Any, str]]] = {}
+    for given, holder, key in spots:
+        values = holder[key] if isinstance(holder[key], list) else [holder[key]]
+        for value in values:
+            card = value["card"] if isinstance(value, dict) else value
+            counts.setdefault(card, []).append((given, holder, key))
+    for card, where in counts.items():
+        named = [w for w in where if w[0]]
+        if len(named) > 1:
+            raise PositionError(f"card {card} is named twice in the position")
+        if named:
+            for _, holder, key in where:
+                keep = any(h is holder and k == key for _, h, k in named)
+                if not keep and isinstance(holder[key], list):
+                    holder[key] = [v for v in holder[key] if (v["card"] if isinstance(v, dict) else v) != card]
+    present = set()
+    for _, holder, key in _spots(data, patch):
+        values = holder[key] if isinstance(holder[key], list) else [holder[key]]
+        present |= {v["card"] if isinstance(v, dict) else v for v in values}
+    for card in range(1, CARD_COUNT + 1):
+        if card in present:
+            continue
+        if card in deck.goals:
+            data["goal_deck"] = [card, *data["goal_deck"]]
+        elif deck.card(card).age == CHILDHOOD:
+            data["set_aside"] = [card, *data["set_aside"]]
+        else:
+            key = AGE_KEYS[deck.card(card).age - 1]
+            data["decks"] = {**data["decks"], key: [card, *data["decks"][key]]}
+    for index, player in enumerate(data["players"]):
+        if "tokens" not in _player_patch(patch, index):
+            player["tokens"] = _icons(deck, player["cv"])
+    return data
+
+
+def _player_patch(patch: JSON, index: int) -> JSON:
+    """What the patch says of player ``index`` (players may be patched as a list or by number)."""
+    given = patch.get("players")
+    if isinstance(given, list):
+        mine = given[index] if index < len(given) else {}
+    elif isinstance(given, dict):
+        mine = given.get(index, given.get(str(index), {}))
+    else:
+        mine = {}
+    return mine if isinstance(mine, dict) else {}
+
+
+def _spots(data: JSON, patch: JSON) -> list[tuple[bool, Any, str]]:
+    """Every (named by the patch, holder, key) where cards are written."""
+    spots: list[tuple[bool, Any, str]] = []
+    for key in ("track", "goal_deck", "public_goals", "set_aside", "box", "bought", "placing"):
+        if key in data:
+            spots.append((key in patch, data, key))
+    decks = data["decks"] = dict(data["decks"])
+    for key in AGE_KEYS:
+        spots.append((key in patch.get("decks", {}), decks, key))
+    for index, player in enumerate(data["players"]):
+        mine = _player_patch(patch, index)
+        cv = player["cv"] = dict(player["cv"])
+        for kind in TYPES[:STACKS]:
+            spots.append((kind in mine.get("cv", {}), cv, kind))
+        for key in ("hand", "goal", "draft", "kept"):
+            spots.append((key in mine, player, key))
+    return spots
+
+
+def _icons(deck: Deck, cv: dict[str, list[int]]) -> dict[str, int]:
+    icons = [0] * len(EFFECTS)
+    for kind in TYPES[:STACKS]:
+        stack = cv.get(kind, [])
+        if stack and stack[-1] in range(1, 76):
+            for index, count in enumerate(deck.card(stack[-1]).effect):
+                icons[index] += count
+    return dict(zip(EFFECTS, icons, strict=True))
+

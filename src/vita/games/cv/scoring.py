@@ -1,0 +1,76 @@
+"""Game end (rulebook: "Game end"): points, the winner, and the tie-break.
+
+"First, count the points from the number of relationship, health and knowledge cards owned
+... according to the table" 1, 3, 6, 10, 15, 21, 28, 36, 45, 55 (the n-th triangular number;
+a stack of more than 10 cards goes on the same way: 11 cards score 66). Marathon runner,
+Celebrity and Professor, as the active card of their stack, "count double": the stack
+scores as if it held one card more ("5 knowledge cards ... 21 points, not just 15").
+"Then count the points from possession cards by adding the points printed on each possession
+card." Then the private life goal, and each public one: "whoever best achieved it" scores
+it, "if several players tied ... they both get full points". "The player with the most
+points wins. In case of a tie, the player with fewer CV cards wins. If there is still a tie,
+then it remains a tie!"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vita.games.cv.add_to_cv import active_icons
+from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
+
+if TYPE_CHECKING:
+    from vita.games.cv.state import CvState
+
+
+def table_points(cards: int) -> int:
+    """The scoring table: 1, 3, 6, 10, 15, 21, 28, 36, 45, 55 for 1-10 cards.
+
+    >>> [table_points(n) for n in range(12)]
+    [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66]
+    """
+    return cards * (cards + 1) // 2
+
+
+def stack_points(state: CvState, seat: int, kind: int) -> int:
+    stack = state.cv[seat][kind]
+    if not stack:
+        return 0
+    doubled = state.deck.card(stack[-1]).doubles
+    return table_points(len(stack) + (1 if doubled else 0))
+
+
+def goal_points(state: CvState, seat: int, goal: int) -> int:
+    """What life goal ``goal`` gives ``seat``'s CV (its cards by type, its active cards' tokens)."""
+    counts = [len(stack) for stack in state.cv[seat]]
+    return state.deck.goals[goal].score(counts, sum(active_icons(state, seat)))
+
+
+def breakdown(state: CvState) -> list[dict[str, float]]:
+    n = state.num_players
+    public = {goal: [goal_points(state, s, goal) for s in range(n)] for goal in state.public_goals}
+    rows = []
+    for seat in range(n):
+        row: dict[str, float] = {TYPES[k]: stack_points(state, seat, k) for k in FREE_PLACING}
+        card_of = state.deck.card
+        row["possessions"] = sum(card_of(c).points for c in state.cv[seat][POSSESSION])
+        row["private goal"] = goal_points(state, seat, state.goals[seat])
+        best = 0
+        for points in public.values():
+            mine = points[seat]
+            if mine > 0 and mine == max(points):
+                best += mine
+        row["public goals"] = best
+        row["total"] = sum(row.values())
+        rows.append(row)
+    return rows
+
+
+def scores(state: CvState) -> tuple[float, ...]:
+    return tuple(row["total"] for row in breakdown(state))
+
+
+def ranking(state: CvState) -> tuple[int, ...]:
+    """Most points first; then fewer CV cards; then a shared place."""
+    keys = [(-total, state.cv_size(seat)) for seat, total in enumerate(scores(state))]
+    return tuple(1 + sum(1 for other in keys if other < mine) for mine in keys)

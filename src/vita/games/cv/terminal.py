@@ -1,0 +1,117 @@
+"""CV in the terminal: the track with costs, the dice (bad luck frozen), each CV's stacks
+with the active card on top, tokens, hands and life goals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from vita.games.cv.cards import SYMBOLS, TYPES, load_deck
+from vita.games.cv.describe import SYMBOL_WORDS, goal_text, symbols_text
+
+# Each symbol has a letter and a colour (the letter alone says it: colour is never the only cue).
+LETTER = {"health": "H", "relationship": "R", "knowledge": "K", "money": "M", "good_luck": "G",
+          "bad_luck": "B", "any": "*"}
+STYLE = {"health": "green", "relationship": "magenta", "knowledge": "blue", "money": "yellow",
+         "good_luck": "bold cyan", "bad_luck": "bold red", "any": "white"}
+STEP_TEXT = {
+    "draft": "childhood draft: keep a card, pass the others left",
+    "roll": "rolling the dice",
+    "select": "selecting cards from the track",
+    "misfortune": "misfortune: losing active cards",
+    "place": "adding cards to a CV",
+    "assist": "social assistance",
+    "over": "game over",
+}
+
+
+def dice_text(faces: list[str]) -> Text:
+    text = Text()
+    for index, face in enumerate(faces, start=1):
+        frozen = face == "bad_luck"
+        text.append(f"{index}:")
+        text.append(f"[{LETTER[face]}]" + ("*" if frozen else ""), style=STYLE[face])
+        text.append("  ")
+    if any(face == "bad_luck" for face in faces):
+        text.append("(* frozen: bad luck)", style="dim")
+    return text
+
+
+def counts_text(counts: dict[str, int]) -> Text:
+    text = Text()
+    for name, count in counts.items():
+        if count:
+            text.append(f"{count}{LETTER.get(name, name)} ", style=STYLE.get(name, ""))
+    return text if text.plain else Text("nothing")
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    deck = load_deck(view.get("cards"))
+    players = view["players"]
+    movers = ", ".join(players[s]["name"] for s in view["to_move"]) or "nobody"
+    decks = view["decks"]
+    head = Text.assemble(
+        (f"Round {view['round']} — {players[view['turn']]['name']}'s turn", "bold"),
+        f" — {STEP_TEXT[view['step']]} — to act: {movers}\n",
+        f"decks: early {decks['early']}, middle {decks['middle']}, old {decks['old']}   "
+        f"public goals: {'; '.join(goal_text(deck.goals[g]) for g in view['public_goals'])}",
+    )
+    parts: list[RenderableType] = [Panel(head, title="CV", title_align="left")]
+    track = Table(title="Track (left to right)", box=None, pad_edge=False, title_justify="left")
+    for column in ("card", "title", "type", "cost", "gives"):
+        track.add_column(column)
+    for number in view["track"]:
+        card = deck.card(number)
+        gives = "; ".join(part for part in (symbols_text(card.effect),
+                                            f"{card.points} point(s)" if card.points else "") if part)
+        track.add_row(str(number), card.title, "/".join(TYPES[t] for t in card.types),
+                      symbols_text(card.cost, SYMBOLS[:6]) or "-", gives or "-")
+    parts.append(track)
+    if view["step"] in ("roll", "select", "misfortune") and view["dice"]:
+        line = Text.assemble("Dice: ", dice_text(view["dice"]), f"   throws left: {view['rerolls']}")
+        if view["step"] != "roll":
+            line.append_text(Text.assemble("\nUnspent symbols: ", counts_text(view["pool"])))
+            if any(view["event_pool"].values()):
+                line.append_text(Text.assemble("   from events: ", counts_text(view["event_pool"])))
+        parts.append(line)
+    for index, player in enumerate(players):
+        parts.append(_player_panel(deck, view, index, player, seat))
+    return Group(*parts)
+
+
+def _player_panel(deck: Any, view: dict[str, Any], index: int, player: dict[str, Any],
+                  seat: int | None) -> Panel:
+    body: list[RenderableType] = []
+    stacks = Table(box=None, pad_edge=False, show_header=False)
+    stacks.add_column("type")
+    stacks.add_column("cards (the last is active)")
+    for kind in TYPES[:5]:
+        cards = player["cv"][kind]
+        if cards:
+            line = Text(", ".join(deck.card(c).title for c in cards[:-1]) + (" < " if len(cards) > 1 else ""))
+            line.append(f"{deck.card(cards[-1]).title} [{cards[-1]}]", style="bold")
+            stacks.add_row(f"{kind} ({len(cards)})", line)
+    body.append(stacks)
+    body.append(Text.assemble("tokens: ", counts_text({k: v for k, v in player["tokens"].items()
+                                                        if k in SYMBOLS}),
+                              _extras(player["tokens"])))
+    if player["hand"] is not None:
+        hand = ", ".join(f"{deck.card(c).title} [{c}]" for c in player["hand"]) or "no events"
+        hidden = player.get("hidden_in_hand", 0)
+        body.append(Text(f"hand: {hand}" + (f" + {hidden} childhood card(s)" if hidden else "")))
+    if player["goal"] is not None:
+        body.append(Text(f"life goal: {goal_text(deck.goals[player['goal']])}"))
+    if player.get("draft"):
+        body.append(Text("to choose from: " + ", ".join(f"{deck.card(c).title} [{c}]" for c in player["draft"])))
+    mark = " (you)" if index == seat else ""
+    title = f"{player['name']}{mark} — {player['cv_size']} CV cards — {view['scores'][index]} points so far"
+    return Panel(Group(*body), title=title, title_align="left")
+
+
+def _extras(tokens: dict[str, int]) -> str:
+    extra = [f"{tokens[k]} {SYMBOL_WORDS[k]}" for k in ("die", "reroll") if tokens.get(k)]
+    return ("  + " + ", ".join(extra)) if extra else ""
