@@ -27,7 +27,8 @@ How the fields are read:
 ``expect``
     Dotted paths into the final position JSON (list items by number), and
     ``len(path)`` for a length; the special keys ``$scores``, ``$ranking``,
-    ``$over`` and ``$to_move`` check the game's results.
+    ``$over`` and ``$to_move`` check the game's results, ``$breakdown`` each seat's
+    points by category; ``$scores.1`` or ``$breakdown.0.possessions`` look inside them.
 ``expect_error``
     The *last* action must be refused with a message containing this text
     (case-insensitive), and the position must be unchanged.
@@ -355,9 +356,15 @@ def _check_position(state: State, expect: JSON) -> list[str]:
         "$over": state.is_over,
         "$to_move": lambda: list(state.to_move()),
     }
+    specials["$breakdown"] = state.score_breakdown
     for path, expected in expect.items():
         try:
-            actual = specials[path]() if path in specials else lookup(position, path)
+            head, _, rest = path.partition(".")
+            if head in specials:
+                actual = specials[head]()
+                actual = lookup({"v": actual}, f"v.{rest}") if rest else actual
+            else:
+                actual = lookup(position, path)
         except KeyError as error:
             failures.append(f"{path}: missing ({error.args[0]})")
             continue

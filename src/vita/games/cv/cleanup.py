@@ -99,7 +99,8 @@ def eligible(state: CvState) -> list[int]:
     n = state.num_players
     sizes = [state.cv_size(s) for s in range(n)]
     order = [(state.turn + i) % n for i in range(n)]
-    return [s for s in order if any(sizes[o] >= 2 * sizes[s] for o in range(n) if o != s)]
+    # "At least twice as many": and more than none (two empty CVs are not twice each other).
+    return [s for s in order if any(sizes[o] >= 2 * sizes[s] and sizes[o] > sizes[s] for o in range(n) if o != s)]
 
 
 def assist_options(state: CvState, seat: int) -> list[Action]:

@@ -416,7 +416,8 @@ def reconcile(deck: Deck, data: JSON, patch: JSON) -> JSON:
 
     A card the ``patch`` names leaves every place the patch does not name (the fresh game's
     track, decks, draft); a card the patch names twice is refused. A card left nowhere goes
-    back to the bottom of its age deck (a childhood card: set aside; a goal: the goal deck).
+    back to the bottom of its age deck, or to the box when the patch gives that deck whole (a
+    childhood card: set aside; a goal: the goal deck).
     Past the draft, the draft's cards are set aside unless named. Tokens not given are those of
     the active cards, and a position past the draft is in round 1 at least.
     """
@@ -457,6 +458,8 @@ def reconcile(deck: Deck, data: JSON, patch: JSON) -> JSON:
             data["goal_deck"] = [card, *data["goal_deck"]]
         elif deck.card(card).age == CHILDHOOD:
             data["set_aside"] = [card, *data["set_aside"]]
+        elif AGE_KEYS[deck.card(card).age - 1] in patch.get("decks", {}):
+            data["box"] = [*data["box"], card]  # the case gives that deck whole
         else:
             key = AGE_KEYS[deck.card(card).age - 1]
             data["decks"] = {**data["decks"], key: [card, *data["decks"][key]]}

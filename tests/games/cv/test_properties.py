@@ -1,0 +1,79 @@
+"""CV property tests: random legal play to the end for 2, 3 and 4 players with the invariants
+the rulebook implies, checked after every action (the shared suite adds the rest)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vita.core import IllegalAction, Rng
+from vita.games.cv import GAME, CvState
+from vita.games.cv.add_to_cv import active_icons
+from vita.games.cv.position import places
+from vita.games.cv.steps import MISFORTUNE, ROLL, SELECT
+
+
+def check_rulebook_invariants(state: CvState) -> None:
+    # All 83 numbered cards, each in one place.
+    cards = sorted(c for where in places(state).values() for c in where)
+    assert cards == list(range(1, 84))
+    # "The player rolls 4 dice ... to a maximum of 7."
+    if state.step in (ROLL, SELECT, MISFORTUNE):
+        assert 4 <= len(state.dice) <= 7
+    # Tokens are "exactly the symbols shown on the effect area of their CV's active cards"
+    # (updated at the end of one's turn: every player but the one playing).
+    for seat in range(state.num_players):
+        if seat != state.turn and state.round > 0:
+            assert state.tokens[seat] == active_icons(state, seat)
+    # No view shows another seat's hand of childhood cards or private goal.
+    for viewer in [None, *range(state.num_players)]:
+        view = state.view(viewer)
+        assert "rng" not in view and isinstance(view["decks"]["old"], int)
+        for seat, player in enumerate(view["players"]):
+            if seat != viewer and not state.is_over():
+                assert player["goal"] is None and player["draft"] is None and player["kept"] is None
+                assert all(state.deck.card(c).age != 0 for c in player["hand"])
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
+def test_random_play_ends_with_every_invariant(seed: int, players: int) -> None:
+    state = GAME.new(seed=seed, players=players)
+    rng = Rng(seed)
+    for _ in range(5_000):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        state.check_invariants()
+        check_rulebook_invariants(state)
+    assert state.is_over(), "the game always ends"
+    assert len(state.decks[2]) < players, "it ends when the old-age deck holds fewer cards than players"
+    assert sorted(state.ranking())[0] == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="abcdefghijklmnopqrstuvwxyz_ 0123456789", max_size=40))
+def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
+    state = GAME.new(seed=1, players=2)
+    before = state.to_json()
+    try:
+        action = state.parse(text)
+    except IllegalAction as error:
+        assert str(error)
+        return
+    assert state.parse(str(action)) == action
+    try:
+        state.apply(action, 0)
+    except IllegalAction as error:
+        assert str(error)
+        assert state.to_json() == before
+
+
+def test_the_bicycle_is_always_dealt() -> None:
+    """"Combine the bicycle card with 5 random cards (for 2 players) or with 8 ... (for 3)"."""
+    for players in (2, 3, 4):
+        for seed in range(30):
+            state = GAME.new(seed=seed, players=players)
+            assert any(12 in draft for draft in state.draft)
+            assert len(state.set_aside) == {2: 6, 3: 3, 4: 0}[players]
