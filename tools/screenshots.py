@@ -24,7 +24,7 @@ from vita.registry import GAMES, make_bot
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40)}
+SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40), "cv": (3, 30)}
 
 
 def main() -> None:

@@ -84,8 +84,10 @@ def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
     raise AssertionError(f"the game did not move past {seq}")
 
 
-def test_two_people_play_a_whole_game(server: Server, browser: Any) -> None:
-    data = table(server)
+@pytest.mark.parametrize("game", ["pursuit-cards", "cv"])
+def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -> None:
+    """Every click is on a choice the page offers: a whole game is playable by clicking only."""
+    data = table(server, game)
     pages = []
     for seat in data["seats"]:
         context = browser.new_context(viewport={"width": 1200, "height": 900})

@@ -1,0 +1,100 @@
+// CV: the track of cards with their costs as symbols, the dice as faces (bad luck frozen and
+// marked), each player's CV as five stacks with the active card on top, tokens, the hand and
+// the life goals. Track cards, dice, cards in hand and active cards are clickable when an
+// action uses them; hovering or tapping a card shows its full text.
+(() => {
+  const SYM = {
+    health: ["♥", "health"], relationship: ["☺", "relationship"], knowledge: ["✎", "knowledge"],
+    money: ["$", "money"], good_luck: ["☘", "good luck"], bad_luck: ["☠", "bad luck"],
+    any: ["✱", "any of health, relationship, knowledge, money"], die: ["⚀+", "extra die"], reroll: ["↻", "extra throw"],
+  };
+  const STACKS = ["health", "relationship", "knowledge", "work", "possession"];
+
+  function symbol(name, count) {
+    const [sign, words] = SYM[name] || [name, name];
+    return h("span", {className: `sym ${name}`, title: words, "aria-label": `${count} ${words}`},
+      count > 1 ? `${count}${sign}` : sign);
+  }
+
+  function symbols(counts) {
+    const parts = Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => symbol(k, n));
+    return parts.length ? parts : [h("span", {className: "muted"}, "—")];
+  }
+
+  function card(number, ctx, opts) {
+    const info = ctx.catalogue[String(number)] || {title: `card ${number}`, types: [], text: ""};
+    const o = opts || {};
+    const node = h("div", {className: `cvcard ${(info.types || []).join(" ")}` + (o.active ? " active" : ""),
+                           "data-card": number},
+      h("div", {className: "title"}, h("small", {}, `${number} `), info.title),
+      h("div", {className: "kind"}, (info.types || []).join(" / ")));
+    if (o.full && info.cost) {
+      node.appendChild(h("div", {className: "cost"}, "cost ", symbols(info.cost),
+        info.requires ? h("span", {className: "muted"}, " + condition") : null));
+      node.appendChild(h("div", {className: "gives"}, "gives ", symbols(info.effect),
+        info.points ? h("b", {}, ` ${info.points} pts`) : null));
+      if (info.paid) node.appendChild(h("div", {className: "paid"}, "each turn ", symbols(info.paid)));
+    }
+    withTip(node, info.text);
+    return o.words ? pickable(node, ctx, o.words) : node;
+  }
+
+  function die(face, index, ctx) {
+    const frozen = face === "bad_luck";
+    const node = h("span", {className: `die ${face}` + (frozen ? " frozen" : ""), "data-die": index + 1,
+                            title: `die ${index + 1}: ${SYM[face][1]}` + (frozen ? " (frozen)" : "")},
+      h("span", {className: "face"}, SYM[face][0]), h("small", {}, frozen ? `${index + 1} ❄` : `${index + 1}`));
+    return pickable(node, ctx, `reroll ${index + 1}`);
+  }
+
+  window.VitaRenderers["cv"] = function (payload, ctx) {
+    const v = payload.view;
+    const root = h("div", {className: "cv-game"});
+    const turnName = v.players[v.turn].name;
+    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round} · ${turnName}'s turn`), ` · ${v.step}`,
+      ` · decks: early ${v.decks.early}, middle ${v.decks.middle}, old ${v.decks.old}`));
+    root.appendChild(h("div", {className: "row goals", "aria-label": "public life goals"},
+      h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx))));
+    root.appendChild(h("h2", {}, "Track"));
+    root.appendChild(h("div", {className: "row track", "aria-label": "track"},
+      v.track.map(n => card(n, ctx, {full: true, words: String(n)}))));
+    if (["roll", "select", "misfortune"].includes(v.step) && v.dice.length) {
+      root.appendChild(h("div", {className: "row dice", "aria-label": "dice"}, h("span", {}, "Dice: "),
+        v.dice.map((f, i) => die(f, i, ctx)), h("span", {className: "muted"}, ` throws left: ${v.rerolls}`)));
+      if (v.step !== "roll") {
+        root.appendChild(h("p", {}, "Symbols to spend: ", symbols(v.pool),
+          Object.values(v.event_pool).some(n => n) ? [" · from events: ", symbols(v.event_pool)] : null,
+          v.misfortunes ? h("b", {}, ` · misfortunes: ${v.misfortunes}`) : null));
+      }
+    }
+    v.players.forEach((p, seat) => {
+      const area = h("section", {className: "area", "data-seat": seat},
+        h("h2", {}, seatMark(seat), ` ${p.name}`, seat === payload.seat ? " (you)" : "",
+          v.starter === seat ? " · bicycle token (starts each round)" : "", ` — ${p.cv_size} CV cards, ${v.scores[seat]} points so far`));
+      const stacks = h("div", {className: "stacks"});
+      for (const kind of STACKS) {
+        const cards = p.cv[kind];
+        const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`}, h("h3", {}, `${kind} (${cards.length})`));
+        cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, words: i === 0 ? `lose ${n}` : `under ${n}`})));
+        stacks.appendChild(column);
+      }
+      area.appendChild(stacks);
+      const tokens = Object.fromEntries(Object.entries(p.tokens));
+      area.appendChild(h("p", {}, "Tokens: ", symbols(tokens)));
+      if (p.hand !== null) {
+        const hidden = p.hidden_in_hand ? ` + ${p.hidden_in_hand} childhood card(s)` : "";
+        area.appendChild(h("div", {className: "row hand", "aria-label": "hand"}, h("span", {}, "Hand: "),
+          p.hand.length ? p.hand.map(n => card(n, ctx, {words: `play ${n}`})) : h("span", {className: "muted"}, "no events"), hidden));
+      }
+      if (p.draft && p.draft.length) {
+        area.appendChild(h("div", {className: "row", "aria-label": "childhood cards to choose from"}, h("span", {}, "Choose: "),
+          p.draft.map(n => card(n, ctx, {full: true, words: `keep ${n}`}))));
+      } else if (p.draft_size) {
+        area.appendChild(h("p", {}, `${p.draft_size} childhood cards to choose from`));
+      }
+      if (p.goal !== null) area.appendChild(h("div", {className: "row"}, h("span", {}, "Life goal: "), card(p.goal, ctx)));
+      root.appendChild(area);
+    });
+    return root;
+  };
+})();
