@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from vita.sim import play_one
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
-GAMES = [("pursuit", 1), ("pursuit", 3), ("pursuit-cards", 2), ("pursuit-cards", 4)]
+GAMES = [("pursuit", 1), ("pursuit", 3), ("pursuit-cards", 2), ("pursuit-cards", 4), ("cv", 2), ("cv", 4)]
 SEED = 20261123
 
 
