@@ -209,10 +209,14 @@ class Deck:
     directory: str
 
     def card(self, number: int) -> Card:
-        card = self.cards[number] if 0 < number < len(self.cards) else None
-        if card is None:
-            raise KeyError(number)
-        return card
+        if number > 0:
+            try:
+                card = self.cards[number]
+            except IndexError:
+                raise KeyError(number) from None
+            if card is not None:
+                return card
+        raise KeyError(number)
 
     def by_age(self, age: int) -> list[int]:
         return [c.number for c in self.cards if c is not None and c.age == age]

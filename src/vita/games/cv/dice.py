@@ -64,9 +64,14 @@ def faces(dice: list[int]) -> str:
     return " ".join(FACE_LETTERS[f] for f in dice)
 
 
+def abilities(state: CvState, seat: int) -> set[str]:
+    """The abilities of a seat's active cards."""
+    cards = state.deck.cards
+    return {cards[stack[-1]].ability for stack in state.cv[seat] if stack}  # type: ignore[union-attr]
+
+
 def has_ability(state: CvState, seat: int, ability: str) -> bool:
-    card = state.deck.card
-    return any(card(n).ability == ability for n in state.active(seat))
+    return ability in abilities(state, seat)
 
 
 def rerollable(state: CvState, seat: int) -> tuple[int, bool]:
@@ -86,10 +91,11 @@ def rerollable(state: CvState, seat: int) -> tuple[int, bool]:
 
 def roll_events(state: CvState, seat: int) -> list[int]:
     """Events in hand playable while rolling (extra dice), if a die can still be added."""
-    if len(state.dice) >= MAX_DICE:
+    hand = state.hands[seat]
+    if not hand or len(state.dice) >= MAX_DICE:
         return []
     card = state.deck.card
-    return [n for n in dict.fromkeys(state.hands[seat]) if card(n).when == "roll"]
+    return [n for n in dict.fromkeys(hand) if card(n).when == "roll"]
 
 
 def roll_options(state: CvState, seat: int) -> list[Action]:

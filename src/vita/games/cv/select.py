@@ -28,7 +28,7 @@ from vita.games.cv.cards import (
     WORK,
     Card,
 )
-from vita.games.cv.dice import has_ability
+from vita.games.cv.dice import abilities
 from vita.games.cv.payment import affordable, pay, type_choices, type_of
 from vita.games.cv.steps import LUCK_PRICE, MAX_BUYS, USED_FRIEND, USED_MAGICIAN, USED_TRIP
 
@@ -47,9 +47,9 @@ def buy_options(state: CvState, seat: int) -> list[Action]:
     options: list[Action] = []
     pool, events = state.pool, state.event_pool
     lucky = pool[GOOD_LUCK] >= LUCK_PRICE
-    card_of = state.deck.card
+    cards = state.deck.cards
     for number in state.track:
-        card = card_of(number)
+        card: Card = cards[number]  # type: ignore[assignment]
         kinds = type_choices(state, seat, card)
         if not kinds:
             continue
@@ -98,6 +98,8 @@ def event_refused(state: CvState, card: Card) -> Reason | None:
 
 
 def event_options(state: CvState, seat: int) -> list[Action]:
+    if not state.hands[seat]:
+        return []
     card = state.deck.card
     return [Play(n) for n in dict.fromkeys(state.hands[seat]) if event_refused(state, card(n)) is None]
 
@@ -115,10 +117,10 @@ def play_event(state: CvState, seat: int, number: int) -> None:
 # -- Magician, Trip around the world, Friend from work -------------------------------------------
 
 
-def magician_options(state: CvState, seat: int) -> list[Action]:
+def magician_options(state: CvState, seat: int, active: set[str]) -> list[Action]:
     """Magician: "change one symbol on a die or token to any other, once per turn", never to or
     from good or bad luck."""
-    if state.used & USED_MAGICIAN or not has_ability(state, seat, MAGICIAN):
+    if state.used & USED_MAGICIAN or MAGICIAN not in active:
         return []
     pool = state.pool
     return [_MAGIC[a, b] for a in PLAIN if pool[a] for b in PLAIN if b != a]
@@ -133,10 +135,10 @@ def magician(state: CvState, seat: int, action: Magician) -> None:
                   f"{SYMBOLS[action.target]}.")
 
 
-def trip_options(state: CvState, seat: int) -> list[Action]:
+def trip_options(state: CvState, seat: int, active: set[str]) -> list[Action]:
     """Trip around the world: "each turn it can change 1 bad luck symbol on a die or token into a
     health / relationship / knowledge / money"."""
-    if state.used & USED_TRIP or not state.pool[BAD_LUCK] or not has_ability(state, seat, TRIP):
+    if state.used & USED_TRIP or not state.pool[BAD_LUCK] or TRIP not in active:
         return []
     return list(_TRIP.values())
 
@@ -154,9 +156,9 @@ def neighbour(state: CvState, seat: int, side: int) -> int:
     return (seat + (1 if side == 0 else -1)) % state.num_players
 
 
-def friend_options(state: CvState, seat: int) -> list[Action]:
+def friend_options(state: CvState, seat: int, active: set[str]) -> list[Action]:
     """Friend from work: one symbol of an active work card of either neighbour, each turn."""
-    if state.used & USED_FRIEND or not has_ability(state, seat, FRIEND):
+    if state.used & USED_FRIEND or FRIEND not in active:
         return []
     options: list[Action] = []
     sides = (0,) if state.num_players == 2 else (0, 1)  # with two players both sides are one player
@@ -179,9 +181,11 @@ def friend(state: CvState, seat: int, action: Friend) -> None:
 def select_options(state: CvState, seat: int) -> list[Action]:
     options = buy_options(state, seat)
     options += event_options(state, seat)
-    options += magician_options(state, seat)
-    options += trip_options(state, seat)
-    options += friend_options(state, seat)
+    active = abilities(state, seat)
+    if len(active) > 1 or "" not in active:
+        options += magician_options(state, seat, active)
+        options += trip_options(state, seat, active)
+        options += friend_options(state, seat, active)
     options.append(DONE)
     return options
 
