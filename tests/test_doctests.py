@@ -15,6 +15,8 @@ MODULES = [
     "vita.games.pursuit_cards.cards",
     "vita.games.pursuit_cards.melds",
     "vita.games.pursuit_cards.actions",
+    "vita.games.cv.actions",
+    "vita.games.cv.game_end",
 ]
 
 

@@ -5,7 +5,8 @@ the position format, the readings and every card's values: ``docs/games/cv.md``.
 are in modules named after the rulebook's sections: :mod:`.setup` ("Game preparation", "Play
 your childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select` ("Select cards"),
 :mod:`.bad_luck` ("Bad luck"), :mod:`.add_to_cv` ("Add to CV", "Cards with a cost"),
-:mod:`.cleanup` ("Cleanup", "Social assistance", the end), :mod:`.scoring` ("Game end").
+:mod:`.cleanup` ("Cleanup"), :mod:`.social_assistance` ("Social assistance"),
+:mod:`.game_end` ("Game end": when, and the points).
 """
 
 from vita.games.cv.game import GAME, CvGame, CvOptions

@@ -25,8 +25,8 @@ from vita.games.cv.cards import (
     Card,
 )
 from vita.games.cv.dice import rerollable
+from vita.games.cv.game_end import table_points
 from vita.games.cv.payment import type_of
-from vita.games.cv.scoring import table_points
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import ASSIST, DRAFT, MISFORTUNE, PLACE, ROLL, SELECT
 

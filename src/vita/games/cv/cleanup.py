@@ -1,4 +1,4 @@
-"""Cleanup (rulebook: "Phases of each round", 5), "Social assistance" and the end of a turn.
+"""Cleanup (rulebook: "Phases of each round", 5) and the end of a turn.
 
 "The player moves all cards on the track to the left to fill any empty spaces, and then deals
 new cards from the appropriate deck ... At the end of a round (after the turn of the player
@@ -6,35 +6,25 @@ sitting to the right of the player with the bicycle), the leftmost card is disca
 track before adding new cards. Note! In the 2-player game this should be done after each
 player's turn." Then the player updates their tokens.
 
-"Each time 1 of the 3 decks runs out, momentarily interrupt the game to check if any players
-are eligible for social assistance. A player is eligible if some other player has at least
-twice as many CV cards ... [they] can immediately take any card from the track without paying
-the cost ... (However, any special conditions on the card must still be met to take it.)
-Players using social assistance take their cards in clockwise order, starting with the
-player who is just finishing their turn." Eligibility is settled once, when the deck runs
-out; then the track is refilled from the next deck.
-
-Game end: "If it's the end of a round, and (after refilling the track) the old age deck has
-fewer cards remaining than the number of players, then the game is over."
+When a deck runs out while the track is refilled, the game stops for "Social assistance"
+(:mod:`.social_assistance`); then the track is refilled from the next deck. At the end of a
+round the game may end (:mod:`.game_end`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vita.core.state import Action
-from vita.games.cv.actions import NO_ASSIST, Assist
-from vita.games.cv.add_to_cv import place_next, update_tokens
-from vita.games.cv.cards import EVENT, TYPES, WORK
+from vita.games.cv import game_end
+from vita.games.cv.add_to_cv import update_tokens
 from vita.games.cv.dice import start_turn
-from vita.games.cv.payment import type_choices, type_of
-from vita.games.cv.steps import ASSIST, OVER, TRACK_SIZE
+from vita.games.cv.social_assistance import eligible
+from vita.games.cv.steps import ASSIST, TRACK_SIZE
 
 if TYPE_CHECKING:
     from vita.games.cv.state import CvState
 
 AGE_DECKS = ("early adulthood", "middle age", "old age")
-OLD_DECK = 2  # the old-age deck's place in CvState.decks
 
 
 def resume(state: CvState) -> None:
@@ -94,53 +84,11 @@ def refill(state: CvState) -> None:
     finish_turn(state)
 
 
-def eligible(state: CvState) -> list[int]:
-    """Seats eligible for social assistance, clockwise from the one whose turn is ending."""
-    n = state.num_players
-    sizes = [state.cv_size(s) for s in range(n)]
-    order = [(state.turn + i) % n for i in range(n)]
-    # "At least twice as many": and more than none (two empty CVs are not twice each other).
-    return [s for s in order if any(sizes[o] >= 2 * sizes[s] and sizes[o] > sizes[s] for o in range(n) if o != s)]
-
-
-def assist_options(state: CvState, seat: int) -> list[Action]:
-    options: list[Action] = []
-    card_of = state.deck.card
-    for number in state.track:
-        options += [Assist(number, t) for t in type_choices(state, seat, card_of(number))]
-    options.append(NO_ASSIST)
-    return options
-
-
-def assist(state: CvState, seat: int, action: Assist) -> None:
-    state.assist.pop(0)
-    if not action.card:
-        if state.log is not None:
-            state.say(f"{state.name(seat)} takes no card.")
-        refill(state)
-        return
-    card = state.deck.card(action.card)
-    state.track.remove(action.card)
-    kind = type_of(card, action.as_type)
-    if state.log is not None:
-        state.say(f"Social assistance: {state.name(seat)} takes {card.title} as {TYPES[kind]}.")
-    if kind == EVENT:
-        state.hands[seat].append(action.card)
-    else:
-        if kind == WORK and card.no_more_work:
-            state.retired[seat] = True
-        state.placing.append((seat, action.card, kind))
-    place_next(state)
-
-
 def finish_turn(state: CvState) -> None:
     update_tokens(state, state.turn)
-    n = state.num_players
-    if end_of_round(state) and len(state.decks[OLD_DECK]) < n:
-        state.step = OVER
-        if state.log is not None:
-            state.say("The old-age deck holds fewer cards than there are players: the game is over.")
+    if end_of_round(state) and game_end.is_over(state):
         return
+    n = state.num_players
     state.turn = (state.turn + 1) % n
     if state.turn == state.starter:
         state.round += 1

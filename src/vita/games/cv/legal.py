@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.cv import add_to_cv, bad_luck, cleanup, dice, payment, scoring, select, setup
+from vita.games.cv import add_to_cv, bad_luck, dice, game_end, payment, select, setup, social_assistance
 from vita.games.cv.actions import (
     Assist,
     Buy,
@@ -47,9 +47,9 @@ from vita.games.cv.steps import (
 if TYPE_CHECKING:
     from vita.games.cv.state import CvState
 
-scores = scoring.scores
-ranking = scoring.ranking
-score_breakdown = scoring.breakdown
+scores = game_end.scores
+ranking = game_end.ranking
+score_breakdown = game_end.breakdown
 
 
 def legal_actions(state: CvState, seat: int) -> list[Action]:
@@ -64,7 +64,7 @@ def legal_actions(state: CvState, seat: int) -> list[Action]:
         who, number, kind = state.placing[0]
         return add_to_cv.place_options(state, seat, number, kind) if seat == who else []
     if step == ASSIST:
-        return cleanup.assist_options(state, seat) if seat == state.assist[0] else []
+        return social_assistance.assist_options(state, seat) if seat == state.assist[0] else []
     if step == DRAFT:
         return setup.draft_options(state, seat)
     return []
@@ -93,7 +93,7 @@ def apply(state: CvState, seat: int, action: Action) -> None:
     elif kind is Place:
         add_to_cv.choose_place(state, seat, action)  # type: ignore[arg-type]
     elif kind is Assist:
-        cleanup.assist(state, seat, action)  # type: ignore[arg-type]
+        social_assistance.assist(state, seat, action)  # type: ignore[arg-type]
     elif kind is Keep:
         setup.keep(state, seat, action.card)  # type: ignore[attr-defined]
     else:  # pragma: no cover (why_illegal refuses every other action)

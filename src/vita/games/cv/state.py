@@ -4,7 +4,7 @@ This module holds data only; the rules that move a position are in modules named
 rulebook's sections, which take the state as their first argument: :mod:`.setup` ("Game
 preparation", "Play your childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select`
 ("Select cards"), :mod:`.bad_luck` ("Bad luck"), :mod:`.add_to_cv` ("Add to CV", "Cards with
-a cost"), :mod:`.cleanup` ("Cleanup", "Social assistance"), :mod:`.scoring` ("Game end").
+a cost"), :mod:`.cleanup` ("Cleanup"), :mod:`.social_assistance`, :mod:`.game_end` ("Game end").
 """
 
 from __future__ import annotations

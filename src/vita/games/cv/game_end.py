@@ -1,5 +1,7 @@
-"""Game end (rulebook: "Game end"): points, the winner, and the tie-break.
+"""Game end (rulebook: "Game end"): when the game ends, the points, the winner, the tie-break.
 
+"If it's the end of a round, and (after refilling the track) the old age deck has fewer cards
+remaining than the number of players, then the game is over, and players add up points."
 "First, count the points from the number of relationship, health and knowledge cards owned
 ... according to the table" 1, 3, 6, 10, 15, 21, 28, 36, 45, 55 (the n-th triangular number;
 a stack of more than 10 cards goes on the same way: 11 cards score 66). Marathon runner,
@@ -18,9 +20,23 @@ from typing import TYPE_CHECKING
 
 from vita.games.cv.add_to_cv import active_icons
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
+from vita.games.cv.steps import OVER
 
 if TYPE_CHECKING:
     from vita.games.cv.state import CvState
+
+
+OLD_DECK = 2  # the old-age deck's place in CvState.decks
+
+
+def is_over(state: CvState) -> bool:
+    """At the end of a round: end the game if the old-age deck holds fewer cards than players."""
+    if len(state.decks[OLD_DECK]) >= state.num_players:
+        return False
+    state.step = OVER
+    if state.log is not None:
+        state.say("The old-age deck holds fewer cards than there are players: the game is over.")
+    return True
 
 
 def table_points(cards: int) -> int:
