@@ -48,7 +48,8 @@ def misfortune_options(state: CvState, seat: int) -> list[Action]:
     return options
 
 
-def lose(state: CvState, seat: int, number: int) -> None:
+def lose(state: CvState, seat: int, action: Lose) -> None:
+    number = action.card
     for stack in state.cv[seat]:
         if stack and stack[-1] == number:
             stack.pop()

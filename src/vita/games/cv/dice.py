@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vita.core.state import Action
-from vita.games.cv.actions import STOP, Play, Reroll
+from vita.games.cv.actions import STOP, Play, Reroll, Stop
 from vita.games.cv.cards import ANY, BAD_LUCK, DIE, FACES, REROLL, SYMBOLS
 from vita.games.cv.steps import (
     BASE_DICE,
@@ -134,7 +134,7 @@ def play_roll_event(state: CvState, seat: int, number: int) -> None:
         state.say(f"{state.name(seat)} plays {card.title}: {added} more dice: {faces(state.dice)}.")
 
 
-def stop(state: CvState, seat: int) -> None:
+def stop(state: CvState, seat: int, action: Stop) -> None:
     enter_select(state)
 
 

@@ -7,7 +7,8 @@ finds the most useful reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from vita.core.errors import Reason
 from vita.core.state import Action
@@ -70,44 +71,36 @@ def legal_actions(state: CvState, seat: int) -> list[Action]:
     return []
 
 
-def apply(state: CvState, seat: int, action: Action) -> None:
-    kind = type(action)
-    if kind is Reroll:
-        dice.reroll(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Buy:
-        select.buy(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Done:
-        select.done(state, seat)
-    elif kind is Stop:
-        dice.stop(state, seat)
-    elif kind is Play:
-        _play(state, seat, action.card)  # type: ignore[attr-defined]
-    elif kind is Magician:
-        select.magician(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Trip:
-        select.trip(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Friend:
-        select.friend(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Lose:
-        bad_luck.lose(state, seat, action.card)  # type: ignore[attr-defined]
-    elif kind is Place:
-        add_to_cv.choose_place(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Assist:
-        social_assistance.assist(state, seat, action)  # type: ignore[arg-type]
-    elif kind is Keep:
-        setup.keep(state, seat, action.card)  # type: ignore[attr-defined]
-    else:  # pragma: no cover (why_illegal refuses every other action)
-        raise TypeError(action)
-
-
-def _play(state: CvState, seat: int, number: int) -> None:
+def _play(state: CvState, seat: int, action: Play) -> None:
+    """An event: Zoo trip while rolling, a symbol event while selecting, Life Insurance against
+    a misfortune (legality has already said which)."""
     step = state.step
     if step == ROLL:
-        dice.play_roll_event(state, seat, number)
+        dice.play_roll_event(state, seat, action.card)
     elif step == SELECT:
-        select.play_event(state, seat, number)
+        select.play_event(state, seat, action.card)
     else:
-        bad_luck.insure(state, seat, number)
+        bad_luck.insure(state, seat, action.card)
+
+
+_HANDLERS: dict[type[Action], Callable[[CvState, int, Any], None]] = {
+    Keep: setup.keep,
+    Reroll: dice.reroll,
+    Stop: dice.stop,
+    Play: _play,
+    Buy: select.buy,
+    Magician: select.magician,
+    Trip: select.trip,
+    Friend: select.friend,
+    Done: select.done,
+    Lose: bad_luck.lose,
+    Place: add_to_cv.choose_place,
+    Assist: social_assistance.assist,
+}
+
+
+def apply(state: CvState, seat: int, action: Action) -> None:
+    _HANDLERS[type(action)](state, seat, action)
 
 
 # -- why an action is refused ----------------------------------------------------------------

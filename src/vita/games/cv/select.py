@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.cv.actions import DONE, Buy, Friend, Magician, Play, Trip
+from vita.games.cv.actions import DONE, Buy, Done, Friend, Magician, Play, Trip
 from vita.games.cv.bad_luck import after_selection
 from vita.games.cv.cards import (
     BAD_LUCK,
@@ -190,7 +190,7 @@ def select_options(state: CvState, seat: int) -> list[Action]:
     return options
 
 
-def done(state: CvState, seat: int) -> None:
+def done(state: CvState, seat: int, action: Done) -> None:
     state.event_pool = [0] * len(SYMBOLS)  # "Unused symbols from event cards are lost."
     after_selection(state)
 

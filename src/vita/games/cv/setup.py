@@ -96,7 +96,8 @@ def draft_options(state: CvState, seat: int) -> list[Action]:
     return [Keep(n) for n in state.draft[seat]]
 
 
-def keep(state: CvState, seat: int, number: int) -> None:
+def keep(state: CvState, seat: int, action: Keep) -> None:
+    number = action.card
     state.draft[seat].remove(number)
     state.kept[seat].append(number)
     state.chosen[seat] = True
