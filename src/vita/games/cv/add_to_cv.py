@@ -54,7 +54,7 @@ def pay_paid_costs(state: CvState, seat: int) -> None:
         if card.paid is None:
             continue
         if affordable(card.paid, state.pool, _NO_EVENTS):
-            pay(card.paid, state.pool, _NO_EVENTS[:])
+            pay(card.paid, state.pool, [0] * len(SYMBOLS))  # no event pays a red-slash cost
             if state.log is not None:
                 state.say(f"{state.name(seat)} pays the cost of {card.title}.")
         else:

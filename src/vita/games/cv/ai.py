@@ -33,7 +33,7 @@ from vita.games.cv.actions import (
     Stop,
     Trip,
 )
-from vita.games.cv.cards import CARD_COUNT, EFFECTS, PLAIN, SYMBOLS, Deck
+from vita.games.cv.cards import CARD_COUNT, EFFECTS, PLAIN, SYMBOLS
 from vita.games.cv.select import FRIEND_SYMBOLS
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import MAX_DICE, STEPS
@@ -184,8 +184,7 @@ OTHER_PLACES = ("cv", "active", "hand")  # for each other seat, rotated
 class CvObserver:
     """What a seat may see, as floats (see the module docstring)."""
 
-    def __init__(self, deck: Deck, players: int) -> None:
-        self.deck = deck
+    def __init__(self) -> None:
         self.per_card = len(PLACES) + (MAX_SEATS - 1) * len(OTHER_PLACES)
         self.size = (len(STEPS) + CARD_COUNT * self.per_card + MAX_DICE * 6 + 2 * len(SYMBOLS)
                      + MAX_SEATS * (len(EFFECTS) + 2) + 3 + 6)
@@ -249,5 +248,6 @@ class CvObserver:
         return out
 
 
-def interface(deck: Deck, players: int) -> tuple[CvCodec, CvObserver]:
-    return CvCodec(), CvObserver(deck, players)
+def interface() -> tuple[CvCodec, CvObserver]:
+    """The numbering and observation do not depend on the deck's values or the number of players."""
+    return CvCodec(), CvObserver()

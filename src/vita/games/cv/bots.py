@@ -99,7 +99,7 @@ class HeuristicBot:
         needed = self._target_needs(state, seat)
         keep = list(needed)
         mask = 0
-        free, _ = rerollable(state, seat)
+        free = rerollable(state, seat)
         lucky = state.tokens[seat][GOOD_LUCK] + state.dice.count(GOOD_LUCK) >= 2
         for index, face in enumerate(state.dice):
             if not free >> index & 1:
@@ -110,10 +110,8 @@ class HeuristicBot:
                 continue
             else:
                 mask |= 1 << index
-        if not mask or (not any(needed) and not mask):
-            return STOP
         wanted = Reroll(mask)
-        return wanted if wanted in actions else STOP
+        return wanted if mask and wanted in actions else STOP  # no throw left: Reroll is not offered
 
     def _target_needs(self, state: CvState, seat: int) -> list[int]:
         """The dice faces still needed for the best card on the track, after the tokens."""

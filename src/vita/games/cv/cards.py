@@ -176,10 +176,6 @@ class Card:
     def is_event(self) -> bool:
         return self.types[0] == EVENT
 
-    def tokens(self) -> int:
-        """How many tokens this card generates while active (its effect icons)."""
-        return sum(self.effect)
-
 
 @dataclass(frozen=True, slots=True)
 class Goal:

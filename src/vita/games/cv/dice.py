@@ -74,9 +74,9 @@ def has_ability(state: CvState, seat: int, ability: str) -> bool:
     return ability in abilities(state, seat)
 
 
-def rerollable(state: CvState, seat: int) -> tuple[int, bool]:
-    """The mask of dice that may be thrown again, and whether bad luck is among them
-    (Psychotherapy, once a turn)."""
+def rerollable(state: CvState, seat: int) -> int:
+    """The mask of the dice that may be thrown again: all but bad luck, which Psychotherapy
+    frees once a turn."""
     free = 0
     bad = 0
     for index, face in enumerate(state.dice):
@@ -85,8 +85,8 @@ def rerollable(state: CvState, seat: int) -> tuple[int, bool]:
         else:
             free |= 1 << index
     if bad and not state.used & USED_PSYCHOTHERAPY and has_ability(state, seat, PSYCHOTHERAPY):
-        return free | bad, True
-    return free, False
+        return free | bad
+    return free
 
 
 def roll_events(state: CvState, seat: int) -> list[int]:
@@ -101,8 +101,7 @@ def roll_events(state: CvState, seat: int) -> list[int]:
 def roll_options(state: CvState, seat: int) -> list[Action]:
     options: list[Action] = []
     if state.rerolls:
-        mask, _ = rerollable(state, seat)
-        options += SUBSETS[mask]
+        options += SUBSETS[rerollable(state, seat)]
     options += [Play(n) for n in roll_events(state, seat)]
     options.append(STOP)
     return options

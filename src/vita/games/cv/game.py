@@ -69,7 +69,7 @@ class CvGame(Game[CvState, CvOptions]):
     def ai_interface(self, options: CvOptions) -> tuple[ActionCodec, Observer] | None:
         from vita.games.cv.ai import interface
 
-        return interface(self.deck(options), options.players)
+        return interface()
 
     def catalogue(self, options: CvOptions) -> JSON:
         from vita.games.cv.describe import catalogue

@@ -47,7 +47,6 @@ USED = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIEND, "ps
 NonNegative = Annotated[int, Field(ge=0)]
 Small = Annotated[int, Field(ge=0, le=99)]
 CardNo = Annotated[int, Field(ge=1, le=CARD_COUNT)]
-Symbol = str
 
 
 class _Model(BaseModel):
