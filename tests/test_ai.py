@@ -46,8 +46,9 @@ def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, p
                 other = state.determinize(seat, rng)
                 assert observer.observe(other, seat) == observation, "an observation shows hidden things"
             state.apply(rng.choice(legal), seat)
-    with pytest.raises(IllegalAction):
-        codec.decode(state, 0, codec.size + 5)
+    for outside in (codec.size + 5, codec.size, -1, -codec.size):
+        with pytest.raises(IllegalAction):
+            codec.decode(state, 0, outside)
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("pursuit", 2), ("pursuit-cards", 3), ("cv", 3)])

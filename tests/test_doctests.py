@@ -11,6 +11,7 @@ MODULES = [
     "vita.core.rng",
     "vita.core.state",
     "vita.core.conformance",
+    "vita.core.codec",
     "vita.games.pursuit.actions",
     "vita.games.pursuit_cards.cards",
     "vita.games.pursuit_cards.melds",

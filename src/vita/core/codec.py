@@ -64,6 +64,32 @@ class NotationCodec:
         return state.parse(self.notations[index], seat)
 
 
+class ActionBlocks:
+    """An action numbering made of named blocks in order: ``start[name]`` is a block's first
+    number, :meth:`block` finds the block of a number and the offset within it.
+
+    >>> blocks = ActionBlocks([("take", 3), ("pass", 1)])
+    >>> blocks.size, blocks.start["pass"], blocks.block(2)
+    (4, 3, ('take', 2))
+    """
+
+    def __init__(self, blocks: Sequence[tuple[str, int]]) -> None:
+        self.blocks = list(blocks)
+        self.start: dict[str, int] = {}
+        offset = 0
+        for name, size in self.blocks:
+            self.start[name] = offset
+            offset += size
+        self.size = offset
+
+    def block(self, index: int) -> tuple[str, int]:
+        if index >= 0:
+            for name, size in self.blocks:
+                if index < self.start[name] + size:
+                    return name, index - self.start[name]
+        raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
+
+
 def one_hot(index: int, size: int) -> list[float]:
     """``size`` zeros with a 1 at ``index`` (all zeros when ``index`` is out of range)."""
     values = [0.0] * size

@@ -13,7 +13,7 @@ spend; each seat's tokens, CV size and hand size; the deck sizes and the round.
 
 from __future__ import annotations
 
-from vita.core.codec import one_hot
+from vita.core.codec import ActionBlocks, one_hot
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.cv.actions import (
@@ -44,32 +44,13 @@ MAX_DEPTH = 40  # a stack deeper than this cannot be slid under at its bottom by
 MAX_SEATS = 4
 
 
-class Layout:
-    """The blocks of the action numbering, in order."""
-
-    def __init__(self) -> None:
-        self.blocks: list[tuple[str, int]] = [
-            ("keep", CARDS), ("reroll", (1 << MAX_DICE) - 1), ("stop", 1), ("play", CARDS),
-            ("buy", CARDS * TYPE_SLOTS * 2), ("magician", 16), ("trip", 4), ("friend", 2 * len(FRIEND_SYMBOLS)),
-            ("done", 1), ("lose", CARDS), ("place", TYPE_SLOTS * (MAX_DEPTH + 1)),
-            ("assist", 1 + CARDS * TYPE_SLOTS),
-        ]
-        self.start: dict[str, int] = {}
-        offset = 0
-        for name, size in self.blocks:
-            self.start[name] = offset
-            offset += size
-        self.size = offset
-
-    def block(self, index: int) -> tuple[str, int]:
-        if index >= 0:
-            for name, size in self.blocks:
-                if index < self.start[name] + size:
-                    return name, index - self.start[name]
-        raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
-
-
-LAYOUT = Layout()
+LAYOUT = ActionBlocks([
+    ("keep", CARDS), ("reroll", (1 << MAX_DICE) - 1), ("stop", 1), ("play", CARDS),
+    ("buy", CARDS * TYPE_SLOTS * 2), ("magician", 16), ("trip", 4), ("friend", 2 * len(FRIEND_SYMBOLS)),
+    ("done", 1), ("lose", CARDS), ("place", TYPE_SLOTS * (MAX_DEPTH + 1)),
+    ("assist", 1 + CARDS * TYPE_SLOTS),
+])
+"""The blocks of the action numbering, in order."""
 
 
 def _card(number: int) -> int:

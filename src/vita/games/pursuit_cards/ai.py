@@ -13,7 +13,7 @@ discard pile and this turn's temporary pile; the meld being laid and an attack i
 
 from __future__ import annotations
 
-from vita.core.codec import one_hot
+from vita.core.codec import ActionBlocks, one_hot
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.pursuit_cards.actions import (
@@ -41,37 +41,19 @@ MAX_TAKE = 10
 HAND = KINDS + 1
 
 
-class Layout:
-    """The blocks of the action numbering, in order."""
-
-    def __init__(self) -> None:
-        self.blocks: list[tuple[str, int]] = [
-            ("activate", MAX_MELDS * MAX_LENGTH * 2 * (MAX_TARGETS + 1)),
-            ("take", MAX_TAKE),
-            ("defend", MAX_MELDS * MAX_LENGTH * 2),
-            ("pass", 1),
-            ("capture", 2),
-            ("remnant", HAND),
-            ("meld", 2 * KINDS),
-            ("add", 2 * 2 * KINDS),
-            ("extend", MAX_MELDS * 2 * 2),
-            ("discard", HAND),
-        ]
-        self.start: dict[str, int] = {}
-        offset = 0
-        for name, size in self.blocks:
-            self.start[name] = offset
-            offset += size
-        self.size = offset
-
-    def block(self, index: int) -> tuple[str, int]:
-        for name, size in self.blocks:
-            if index < self.start[name] + size:
-                return name, index - self.start[name]
-        raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
-
-
-LAYOUT = Layout()
+LAYOUT = ActionBlocks([
+    ("activate", MAX_MELDS * MAX_LENGTH * 2 * (MAX_TARGETS + 1)),
+    ("take", MAX_TAKE),
+    ("defend", MAX_MELDS * MAX_LENGTH * 2),
+    ("pass", 1),
+    ("capture", 2),
+    ("remnant", HAND),
+    ("meld", 2 * KINDS),
+    ("add", 2 * 2 * KINDS),
+    ("extend", MAX_MELDS * 2 * 2),
+    ("discard", HAND),
+])
+"""The blocks of the action numbering, in order."""
 
 
 def own_melds(state: CardsState, seat: int) -> list[Meld]:
