@@ -64,13 +64,10 @@ class CostModel(_Strict):
     bad_luck: Count = 0
 
 
-class EffectModel(_Strict):
-    health: Count = 0
-    relationship: Count = 0
-    knowledge: Count = 0
-    money: Count = 0
+class EffectModel(CostModel):
+    """A cost's symbols, and the icons only an effect shows."""
+
     good_luck: Count = 0
-    bad_luck: Count = 0
     any: Count = 0
     die: Count = 0
     reroll: Count = 0

@@ -108,6 +108,7 @@ class Placing(_Model):
 class PositionModel(_Model):
     game: str = "cv"
     cards: Annotated[str, Field(max_length=1000)] | None = None
+    deck: Annotated[str, Field(max_length=64)] | None = None  # the card data's fingerprint
     step: str
     round: Annotated[int, Field(ge=0, le=999)] = 1
     turn: NonNegative = 0
@@ -149,6 +150,7 @@ def to_json(state: CvState) -> JSON:
     return {
         "game": "cv",
         "cards": None if state.deck.directory == str(DATA_DIR.resolve()) else state.deck.directory,
+        "deck": state.deck.fingerprint,
         "step": STEPS[state.step],
         "round": state.round,
         "turn": state.turn,
@@ -211,6 +213,8 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     model = load_model(PositionModel, data, "CV position")
     if model.game != "cv":
         raise PositionError(f"this is a position of {model.game!r}, not of 'cv'")
+    if model.deck is not None and model.deck != deck.fingerprint:
+        raise PositionError("this position was saved with other card data than the data loaded")
     n = len(model.players)
     if model.step not in STEPS:
         raise PositionError(f"step: one of {', '.join(STEPS)}")
