@@ -18,6 +18,7 @@ import argparse
 import json
 import math
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from vita.core.state import JSON, Action, State
@@ -101,16 +102,22 @@ def markdown(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def cli(doc: str, report: Callable[[int, int, int, int], dict[str, Any]],
+        markdown: Callable[[dict[str, Any]], str], players: int) -> None:
+    """The command line of a balance benchmark: games, players, seed, workers; JSON or a table."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=players)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     data = report(args.games, args.players, args.seed, args.workers)
     print(json.dumps(data) if args.json else markdown(data))
+
+
+def main() -> None:
+    cli(__doc__, report, markdown, players=4)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,10 @@ each private life goal, against the fair share 1/players, and the mean final sco
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections import defaultdict
 from typing import Any
 
-from balance import interval
+from balance import cli, interval
 from vita.core.state import JSON, State
 from vita.sim import simulate
 
@@ -65,15 +63,7 @@ def markdown(data: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    data = report(args.games, args.players, args.seed, args.workers)
-    print(json.dumps(data) if args.json else markdown(data))
+    cli(__doc__, report, markdown, players=3)
 
 
 if __name__ == "__main__":

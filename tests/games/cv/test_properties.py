@@ -1,12 +1,13 @@
 """CV property tests: random legal play to the end for 2, 3 and 4 players with the invariants
-the rulebook implies, checked after every action (the shared suite adds the rest)."""
+the rulebook implies, checked after every action (the shared suite adds the rest, and
+tests/test_fuzzing.py the notation fuzzing every game gets)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vita.core import IllegalAction, Rng
+from vita.core import Rng
 from vita.games.cv import GAME, CvState
 from vita.games.cv.add_to_cv import active_icons
 from vita.games.cv.position import places
@@ -50,24 +51,6 @@ def test_random_play_ends_with_every_invariant(seed: int, players: int) -> None:
     assert state.is_over(), "the game always ends"
     assert len(state.decks[2]) < players, "it ends when the old-age deck holds fewer cards than players"
     assert sorted(state.ranking())[0] == 1
-
-
-@settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet="abcdefghijklmnopqrstuvwxyz_ 0123456789", max_size=40))
-def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
-    state = GAME.new(seed=1, players=2)
-    before = state.to_json()
-    try:
-        action = state.parse(text)
-    except IllegalAction as error:
-        assert str(error)
-        return
-    assert state.parse(str(action)) == action
-    try:
-        state.apply(action, 0)
-    except IllegalAction as error:
-        assert str(error)
-        assert state.to_json() == before
 
 
 def test_the_bicycle_is_always_dealt() -> None:
