@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from vita.core import Rng
 from vita.games.cv import GAME, CvState
-from vita.games.cv.add_to_cv import active_icons
 from vita.games.cv.position import places
 from vita.games.cv.steps import MISFORTUNE, ROLL, SELECT
 
@@ -25,7 +24,7 @@ def check_rulebook_invariants(state: CvState) -> None:
     # (updated at the end of one's turn: every player but the one playing).
     for seat in range(state.num_players):
         if seat != state.turn and state.round > 0:
-            assert state.tokens[seat] == active_icons(state, seat)
+            assert state.tokens[seat] == state.active_icons(seat)
     # No view shows another seat's hand of childhood cards or private goal.
     for viewer in [None, *range(state.num_players)]:
         view = state.view(viewer)

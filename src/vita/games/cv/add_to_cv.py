@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from vita.core.state import Action
 from vita.games.cv.actions import Place
-from vita.games.cv.cards import EFFECTS, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
+from vita.games.cv.cards import EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
 from vita.games.cv.payment import affordable, pay
 from vita.games.cv.steps import PLACE
 
@@ -102,7 +102,8 @@ def place(state: CvState, seat: int, action: Place) -> None:
     if kind == WORK and card.no_more_work:
         state.retired[seat] = True
     if seat != state.turn or state.round == 0:
-        update_tokens(state, seat)  # outside one's own turn (childhood, social assistance): at once
+        # Outside one's own turn (childhood, social assistance) the tokens follow at once.
+        state.tokens[seat] = state.active_icons(seat)
     if state.log is not None:
         where = f"under {state.deck.card(action.under).title}" if action.under else "on top"
         state.say(f"{state.name(seat)} adds {card.title} to their {TYPES[kind]} stack, {where}.")
@@ -111,20 +112,3 @@ def place(state: CvState, seat: int, action: Place) -> None:
 def choose_place(state: CvState, seat: int, action: Place) -> None:
     place(state, seat, action)
     place_next(state)
-
-
-def active_icons(state: CvState, seat: int) -> list[int]:
-    """The icons on the effect areas of a seat's active cards (EFFECTS order)."""
-    icons = [0] * len(EFFECTS)
-    card_of = state.deck.card
-    for stack in state.cv[seat]:
-        if stack:
-            for index, count in enumerate(card_of(stack[-1]).effect):
-                icons[index] += count
-    return icons
-
-
-def update_tokens(state: CvState, seat: int) -> None:
-    """"The player should have tokens with exactly the symbols shown on the effect area of their
-    CV's active cards.\""""
-    state.tokens[seat] = active_icons(state, seat)

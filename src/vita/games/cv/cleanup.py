@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vita.games.cv import game_end
-from vita.games.cv.add_to_cv import update_tokens
 from vita.games.cv.dice import start_turn
 from vita.games.cv.social_assistance import eligible
 from vita.games.cv.steps import ASSIST, TRACK_SIZE
@@ -35,6 +34,13 @@ def resume(state: CvState) -> None:
         refill(state)
     else:
         cleanup(state)
+
+
+def update_tokens(state: CvState, seat: int) -> None:
+    """Cleanup: "Then the player updates their tokens. The player should have tokens with exactly
+    the symbols shown on the effect area of their CV's active cards."
+    """
+    state.tokens[seat] = state.active_icons(seat)
 
 
 def start_game(state: CvState) -> None:

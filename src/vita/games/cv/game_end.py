@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vita.games.cv.add_to_cv import active_icons
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
 from vita.games.cv.steps import OVER
 
@@ -59,7 +58,7 @@ def stack_points(state: CvState, seat: int, kind: int) -> int:
 def goal_points(state: CvState, seat: int, goal: int) -> int:
     """What life goal ``goal`` gives ``seat``'s CV (its cards by type, its active cards' tokens)."""
     counts = [len(stack) for stack in state.cv[seat]]
-    return state.deck.goals[goal].score(counts, sum(active_icons(state, seat)))
+    return state.deck.goals[goal].score(counts, sum(state.active_icons(seat)))
 
 
 def breakdown(state: CvState) -> list[dict[str, float]]:

@@ -13,7 +13,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
-from vita.games.cv.add_to_cv import active_icons
 from vita.games.cv.cards import (
     CARD_COUNT,
     CHILDHOOD,
@@ -316,7 +315,7 @@ def check_invariants(state: CvState) -> None:
         # Tokens are updated at the end of one's own turn: everyone else's match their CV.
         for seat in range(n):
             if seat != state.turn:
-                assert state.tokens[seat] == active_icons(state, seat), f"{state.name(seat)}'s tokens"
+                assert state.tokens[seat] == state.active_icons(seat), f"{state.name(seat)}'s tokens"
     assert 0 <= state.turn < n and 0 <= state.starter < n
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, State
 from vita.games.cv import legal, position
-from vita.games.cv.cards import Deck
+from vita.games.cv.cards import EFFECTS, Deck
 from vita.games.cv.info import INFO
 from vita.games.cv.steps import ASSIST, DRAFT, OVER, PLACE, STEPS
 
@@ -185,6 +185,16 @@ class CvState(State):
     def active(self, seat: int) -> list[int]:
         """The active cards of a seat's CV: the top of each non-empty stack."""
         return [stack[-1] for stack in self.cv[seat] if stack]
+
+    def active_icons(self, seat: int) -> list[int]:
+        """The icons on the effect areas of a seat's active cards (EFFECTS order)."""
+        icons = [0] * len(EFFECTS)
+        cards = self.deck.cards
+        for stack in self.cv[seat]:
+            if stack:
+                for index, count in enumerate(cards[stack[-1]].effect):  # type: ignore[union-attr]
+                    icons[index] += count
+        return icons
 
     def cv_size(self, seat: int) -> int:
         return sum(len(stack) for stack in self.cv[seat])
