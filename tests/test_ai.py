@@ -14,7 +14,7 @@ from vita.core.codec import legal_mask
 from vita.registry import GAMES, get_game
 
 CONFIGS = [("pursuit", 1), ("pursuit", 2), ("pursuit", 4), ("pursuit-cards", 2), ("pursuit-cards", 5),
-           ("cv", 2), ("cv", 4)]
+           ("cv", 2), ("cv", 4), ("our-life", 1), ("our-life", 3)]
 
 
 def test_every_game_has_an_ai_interface() -> None:
@@ -51,7 +51,8 @@ def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, p
             codec.decode(state, 0, outside)
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("pursuit", 2), ("pursuit-cards", 3), ("cv", 3)])
+@pytest.mark.parametrize(("game_id", "players"), [("pursuit", 2), ("pursuit-cards", 3), ("cv", 3),
+                                                       ("our-life", 3)])
 def test_pettingzoo_api_and_a_whole_episode(game_id: str, players: int) -> None:
     from pettingzoo.test import api_test
 

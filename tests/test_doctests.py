@@ -18,6 +18,10 @@ MODULES = [
     "vita.games.pursuit_cards.actions",
     "vita.games.cv.actions",
     "vita.games.cv.game_end",
+    "vita.games.our_life.actions",
+    "vita.games.our_life.data",
+    "vita.games.our_life.bonuses",
+    "vita.games.our_life.setup",
 ]
 
 

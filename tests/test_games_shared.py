@@ -20,6 +20,8 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
     "pursuit": [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4}],
     "pursuit-cards": [{"players": n} for n in (2, 3, 4, 5)],
     "cv": [{"players": n} for n in (2, 3, 4)],
+    "our-life": [{"players": 1}, {"players": 2, "couples": 1}, {"players": 4, "couples": 1},
+                 {"players": 8, "couples": 2}],
 }
 SEEDS = (1, 2)
 MAX_STEPS = 20_000

@@ -19,6 +19,7 @@ GAMES: Mapping[str, str] = {
     "pursuit": "vita.games.pursuit",
     "pursuit-cards": "vita.games.pursuit_cards",
     "cv": "vita.games.cv",
+    "our-life": "vita.games.our_life",
 }
 """Game id → package exposing ``GAME``."""
 

@@ -1,0 +1,107 @@
+"""Our Life for learning agents: a fixed action numbering and observation.
+
+Actions are numbered by their notation, from the complete list the sheets and decks allow:
+the setup choices (every goal card, every row), ``choose`` each display position, ``mark``
+each row and child track, ``like``, ``child``, ``vacation`` (start, or join each seat), each
+paid in the three ways, then the answers to prompts and ``done``.
+
+The observation is read from the seat's own view (so it can hold nothing the seat may not
+see), seats rotated so the observer comes first: the step, the round and the prompt; the
+display's cards (their actions, Relaxations, Stress dice, Opportunities); per seat its
+Character sheet, pool of actions, extra action, done flag, chosen card (where visible) and
+goal; per seat its family's sheet, stress, Happiness, Balance and Joy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vita.core.codec import NotationCodec, one_hot
+from vita.core.state import State
+from vita.games.our_life.actions import PAYS
+from vita.games.our_life.data import SYMBOLS, Book
+from vita.games.our_life.steps import PROMPTS, STEPS
+
+MAX_SEATS = 8
+
+
+def notations(book: Book) -> list[str]:
+    """Every action's notation, in the fixed order of the numbering."""
+    pays = [f" with {p}" if p else "" for p in PAYS]
+    children = book.row("children").size
+    rows = [r.id for r in (*book.character, *book.family) if r.action < 6]
+    rows += [f"child{k + 1}" for k in range(children)]
+    used = [f"{verb}{pay}" for verb in (*(f"mark {r}" for r in rows), "like", "child", "vacation",
+                                         *(f"vacation join {s + 1}" for s in range(MAX_SEATS)), "opportunity")
+            for pay in pays]
+    return [
+        *(f"goal {c}" for c in book.personal_goals), *(f"shared {c}" for c in book.shared_goals),
+        *(f"background {r.id}" for r in (*book.character, *book.family)),
+        *(f"choose {k + 1}" for k in range(book.display)),
+        *used, "skip", *(f"post {c}" for c in book.stories), "like-story", "pass", "pick 1", "pick 2", "done",
+    ]
+
+
+class OurLifeObserver:
+    """What a seat may see, as floats (see the module docstring)."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self.goals = {c: i for i, c in enumerate(book.personal_goals)}
+        self.shared = {c: i for i, c in enumerate(book.shared_goals)}
+        self.per_card = len(SYMBOLS) + 3
+        self.per_seat = (len(book.character) * 2 + 3 + 2 * len(SYMBOLS) + 1 + book.display + 1
+                         + len(book.personal_goals) + len(book.family) + 6 + len(book.shared_goals))
+        self.size = len(STEPS) + 1 + len(PROMPTS) + 2 + book.display * self.per_card + MAX_SEATS * self.per_seat
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        book = self.book
+        view = state.view(seat)
+        out = [*one_hot(STEPS.index(view["step"]), len(STEPS)), view["round"] / book.rounds]
+        prompt = view["prompts"][0] if view["prompts"] else None
+        out += one_hot(PROMPTS.index(prompt["kind"]) if prompt else -1, len(PROMPTS))
+        out += [float(prompt is not None and prompt["seat"] == seat), float(seat in view["to_move"])]
+        for card in view["display"]:
+            action = book.actions[card]
+            out += [float(action.actions.count(s)) for s in range(len(SYMBOLS))]
+            out += [float(action.relax), float(action.stress), float(action.opportunity)]
+        n = len(view["players"])
+        for k in range(MAX_SEATS):
+            out += self._seat(view, (seat + k) % n) if k < n else [0.0] * self.per_seat
+        return out
+
+    def _seat(self, view: dict[str, Any], other: int) -> list[float]:
+        book = self.book
+        player = view["players"][other]
+        family = view["families"][self._family(view, other)]
+        out = [player["rows"][r.id] / r.size for r in book.character]
+        out += [float(len(player["opportunities"].get(r.id, []))) for r in book.character]
+        out += [player["opportunity_track"] / 10, player["persona"] / book.persona_length, player["likes"] / 20]
+        out += [float(player["actions"].get(s, 0)) for s in SYMBOLS]
+        out += [float(s in player["extra"]) for s in SYMBOLS] + [float(player["done"])]
+        choice = player["choice"]
+        out += one_hot(choice - 1 if isinstance(choice, int) and not isinstance(choice, bool) else -1, book.display)
+        out += [float(choice is True)]
+        goal = player["personal_goal"]
+        out += one_hot(self.goals.get(goal, -1) if not isinstance(goal, bool) else -1, len(self.goals))
+        out += [family["rows"][r.id] / r.size for r in book.family]
+        out += [family["stress"] / book.stress_size, family["happiness"] / 10, family["balance"] / 10,
+                sum(family["chart"]["joy"]) / 50, sum(family["chart"]["happiness"]) / 50, len(family["children"]) / 4]
+        shared = family["shared_goal"]
+        out += one_hot(self.shared.get(shared, -1) if not isinstance(shared, bool) else -1, len(self.shared))
+        return out
+
+    @staticmethod
+    def _family(view: dict[str, Any], seat: int) -> int:
+        couples = view["couples"]
+        return seat // 2 if seat < 2 * couples else seat - couples
+
+
+_MADE: dict[str, tuple[NotationCodec, OurLifeObserver]] = {}
+
+
+def interface(book: Book) -> tuple[NotationCodec, OurLifeObserver]:
+    """The numbering and observer for ``book`` (made once per data directory)."""
+    if book.directory not in _MADE:
+        _MADE[book.directory] = NotationCodec(notations(book)), OurLifeObserver(book)
+    return _MADE[book.directory]

@@ -1,0 +1,92 @@
+"""Our Life as a :class:`vita.core.Game`: options, loading, bots and front-end hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from vita.core.bots import BotFactory
+from vita.core.codec import ActionCodec, Observer
+from vita.core.errors import PositionError
+from vita.core.state import JSON, Game
+from vita.games.our_life import position
+from vita.games.our_life.data import DATA_DIR, Book, check_directory, load_book
+from vita.games.our_life.info import INFO
+from vita.games.our_life.setup import new_game
+from vita.games.our_life.state import OurLifeState
+
+
+class OurLifeOptions(BaseModel):
+    """``players`` 1-8; ``couples``: how many of them play as couples (seats 0-1, 2-3, ...; the
+    rest are singles); ``names``: one per seat; ``data``: a directory of sheets and cards
+    (default: the built-in ones); ``story``: the Story variant (invitations in the log)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: Annotated[int, Field(ge=1, le=8)] = 2
+    couples: Annotated[int, Field(ge=0, le=4)] = 0
+    names: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = None
+    data: str | None = None
+    story: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> OurLifeOptions:
+        if 2 * self.couples > self.players:
+            raise ValueError(f"{self.couples} couples need at least {2 * self.couples} players")
+        if self.names is not None and len(self.names) != self.players:
+            raise ValueError(f"give {self.players} names, one per player")
+        return self
+
+    def seat_names(self) -> list[str]:
+        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
+
+
+class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
+    info = INFO
+    options_model = OurLifeOptions
+
+    def book(self, options: OurLifeOptions) -> Book:
+        return load_book(options.data)
+
+    def new_state(self, options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLifeState:
+        state = OurLifeState.__new__(OurLifeState)
+        state.story_variant = options.story
+        return new_game(state, self.book(options), options.seat_names(), options.couples, seed, log)
+
+    def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> OurLifeState:
+        return position.from_json(OurLifeState.__new__(OurLifeState), self._book_of(data), dict(data), log)
+
+    def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
+        return position.reconcile(self._book_of(data), data, patch)
+
+    def _book_of(self, data: Mapping[str, Any]) -> Book:
+        directory = data.get("data")
+        if directory is not None and not isinstance(directory, str):
+            raise PositionError("data: a directory of sheets and cards, as text")
+        return load_book(directory)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from vita.games.our_life.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def card_data_directory(self) -> Path | None:
+        return DATA_DIR
+
+    def check_card_data(self, directory: str) -> list[str] | None:
+        return check_directory(directory)
+
+    def deck_fingerprint(self, options: OurLifeOptions) -> str | None:
+        return self.book(options).fingerprint
+
+    def ai_interface(self, options: OurLifeOptions) -> tuple[ActionCodec, Observer] | None:
+        from vita.games.our_life.ai import interface
+
+        return interface(self.book(options))
+
+
+GAME = OurLifeGame()
+"""What kind of game Our Life is."""

@@ -1,0 +1,228 @@
+"""Who may do what: legal actions, the reason any other action is refused, and carrying one out.
+
+Reason codes (stable, listed in docs/games/our-life.md): ``not-your-turn``, ``wrong-step``,
+``no-such-row``, ``row-full``, ``no-action-left``, ``partner-card``, ``not-an-option``,
+``actions-left``, ``no-child``, ``no-vacation``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from vita.core.errors import Reason
+from vita.core.state import Action
+from vita.games.our_life import choose, family, persona, round_end, scoring, setup, use
+from vita.games.our_life.actions import (
+    DONE,
+    LIKE_STORY,
+    PASS,
+    SKIP,
+    BackgroundRow,
+    Child,
+    Choose,
+    Done,
+    KeepGoal,
+    KeepShared,
+    Like,
+    LikeStory,
+    Mark,
+    Pass,
+    Pick,
+    Post,
+    Skip,
+    TakeOpportunity,
+    Vacation,
+    parse,
+)
+from vita.games.our_life.data import LIKE, MONEY, SYMBOLS, TIME
+from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, POST, PROMPTS, SETUP, STORY, USE
+
+if TYPE_CHECKING:
+    from vita.games.our_life.state import OurLifeState
+
+__all__ = ["apply", "label", "legal_actions", "parse", "score_breakdown", "scores", "why_illegal"]
+
+
+def legal_actions(state: OurLifeState, seat: int) -> list[Action]:
+    if seat not in state.to_move():
+        return []
+    if state.prompts:
+        return _prompt_answers(state, seat, state.prompts[0])
+    if state.step == USE:
+        actions = use.use_actions(state, seat)
+        if not use.must_go_on(state, seat):
+            actions.append(DONE)
+        return actions
+    if state.step == CHOOSE:
+        return [Choose(slot) for slot in choose.options(state, seat)]
+    kind, options = setup.options(state, seat)
+    if kind == "shared":
+        return [KeepShared(int(c)) for c in options]
+    if kind == "goal":
+        return [KeepGoal(int(c)) for c in options]
+    return [BackgroundRow(r) for r in options]
+
+
+def _prompt_answers(state: OurLifeState, seat: int, prompt: tuple[Any, ...]) -> list[Action]:
+    kind = prompt[0]
+    if kind == OPPORTUNITY:
+        needs = state.book.character[prompt[2]].opportunities[prompt[3] - 1]
+        return [*(TakeOpportunity(p) for p in use.pay_options(state, seat, needs)), SKIP]
+    if kind == POST:
+        return [Post(card) for card in prompt[2:]]
+    if kind == STORY:
+        return [LIKE_STORY, PASS]
+    return [Pick(0), Pick(1)]
+
+
+def why_illegal(state: OurLifeState, seat: int, action: Action) -> str | None:
+    if action in legal_actions(state, seat):
+        return None
+    movers = state.to_move()
+    if not movers:
+        return Reason("the game is over", "game-over")
+    if seat not in movers:
+        waiting = ", ".join(state.name(s) for s in movers)
+        return Reason(f"{state.name(seat)} is not asked to act now (waiting for {waiting})", "not-your-turn")
+    expected = _expected(state)
+    if not isinstance(action, _ACCEPTED[expected]):
+        return Reason(f"now is the time to {_ASKS[expected]}, not {action}", "wrong-step")
+    return _why_not(state, seat, action)
+
+
+def _expected(state: OurLifeState) -> str:
+    if state.prompts:
+        return PROMPTS[state.prompts[0][0]]
+    if state.step == SETUP:
+        return "setup"
+    return "choose" if state.step == CHOOSE else "use"
+
+
+_ACCEPTED: dict[str, tuple[type, ...]] = {
+    "setup": (KeepGoal, KeepShared, BackgroundRow),
+    "choose": (Choose,),
+    "use": (Mark, Like, Child, Vacation, Done),
+    "opportunity": (TakeOpportunity, Skip),
+    "post": (Post,),
+    "story": (LikeStory, Pass),
+    "vacation": (Pick,),
+}
+_ASKS = {
+    "setup": "make your setup choices (goal, shared, background)",
+    "choose": "choose an Action card",
+    "use": "use your actions (mark, like, child, vacation, done)",
+    "opportunity": "take the Opportunity or skip it",
+    "post": "choose the story to post",
+    "story": "Like the story or pass",
+    "vacation": "pick a bonus of the Vacation card",
+}
+
+
+def _why_not(state: OurLifeState, seat: int, action: Action) -> Reason:
+    if isinstance(action, Choose):
+        partner = state.partner[seat]
+        if partner >= 0 and state.choice[partner] == action.slot:
+            return Reason("your partner chose that card: partners choose different cards", "partner-card")
+        return Reason(f"the display has {len(state.display)} cards", "not-an-option")
+    if isinstance(action, Done):
+        return Reason("use your remaining actions first: none may be saved, and each has a use", "actions-left")
+    if isinstance(action, Mark | Like | Child | Vacation | TakeOpportunity):
+        return _why_not_use(state, seat, action)
+    if isinstance(action, KeepGoal | KeepShared | BackgroundRow):
+        kind, options = setup.options(state, seat)
+        return Reason(f"choose your {kind} among: {', '.join(options)}", "not-an-option")
+    return Reason(f"{action} is not one of the choices offered", "not-an-option")
+
+
+def _why_not_use(state: OurLifeState, seat: int, action: Action) -> Reason:
+    if isinstance(action, TakeOpportunity):
+        prompt = state.prompts[0]
+        symbol = state.book.character[prompt[2]].opportunities[prompt[3] - 1]
+    else:
+        if isinstance(action, Mark):
+            symbol = use.symbol_of(state, seat, action)
+            if symbol < 0:
+                return Reason(f"no row called {action.row} can be marked with an action", "no-such-row")
+        else:
+            symbol = use.symbol_of(state, seat, action)
+        if isinstance(action, Vacation) and action.host >= 0 and action.host not in state.offers:
+            return Reason(f"seat {action.host + 1} has no vacation waiting for a second Money action", "no-vacation")
+        if isinstance(action, Child) and not family.may_have_child(state, seat):
+            return Reason("no child now: the Children deck or row is exhausted, or your partner must spend "
+                          "the second Time action", "no-child")
+        bare = use.with_pay(action, 0) if not isinstance(action, Vacation) else Vacation(action.host)
+        if bare not in list(use.uses(state, seat, symbol)):
+            return Reason(f"{action} cannot be done: that row is full", "row-full")
+    how = ("", " Good Luck", "n extra")[action.pay]  # type: ignore[attr-defined]
+    return Reason(f"you have no{how or ' ' + SYMBOLS[symbol]} action left to pay for {action}", "no-action-left")
+
+
+def apply(state: OurLifeState, seat: int, action: Action) -> None:
+    _HANDLERS[type(action)](state, seat, action)
+    round_end.advance(state)
+
+
+def _like(state: OurLifeState, seat: int, action: Like) -> None:
+    use.spend(state, seat, LIKE, action.pay)
+    state.say(f"{state.name(seat)} uses a Like action")
+    persona.like(state, seat)
+
+
+def _child(state: OurLifeState, seat: int, action: Child) -> None:
+    use.spend(state, seat, TIME, action.pay)
+    family.spend_on_child(state, seat)
+
+
+def _vacation(state: OurLifeState, seat: int, action: Vacation) -> None:
+    use.spend(state, seat, MONEY, action.pay)
+    if action.host < 0:
+        family.start_vacation(state, seat)
+    else:
+        family.join_vacation(state, seat, action.host)
+
+
+def _done(state: OurLifeState, seat: int, action: Done) -> None:
+    state.done[seat] = True
+    state.say(f"{state.name(seat)} is done")
+
+
+_HANDLERS: dict[type, Callable[[OurLifeState, int, Any], None]] = {
+    KeepGoal: lambda s, seat, a: setup.keep_goal(s, seat, a.card),
+    KeepShared: lambda s, seat, a: setup.keep_shared(s, seat, a.card),
+    BackgroundRow: lambda s, seat, a: setup.background_row(s, seat, a.row),
+    Choose: lambda s, seat, a: choose.choose(s, seat, a.slot),
+    Mark: use.mark,
+    Like: _like,
+    Child: _child,
+    Vacation: _vacation,
+    TakeOpportunity: lambda s, seat, a: use.take_opportunity(s, seat, a.pay),
+    Skip: lambda s, seat, a: use.skip_opportunity(s, seat),
+    Post: lambda s, seat, a: persona.choose_story(s, seat, a.card),
+    LikeStory: lambda s, seat, a: persona.answer(s, seat, True),
+    Pass: lambda s, seat, a: persona.answer(s, seat, False),
+    Pick: lambda s, seat, a: family.pick_bonus(s, seat, a.bonus),
+    Done: _done,
+}
+
+
+def label(state: OurLifeState, action: Action) -> str:
+    """A human wording: card titles beside their numbers."""
+    book = state.book
+    if isinstance(action, Choose) and action.slot < len(state.display):
+        card = book.actions[state.display[action.slot]]
+        return f"choose {card.title} ({', '.join(SYMBOLS[a] for a in card.actions)})"
+    if isinstance(action, KeepGoal | KeepShared | Post):
+        return f"{action} ({book.title(action.card)})"
+    if isinstance(action, Mark) and action.row in book.rows:
+        return str(action).replace(action.row, book.rows[action.row].name, 1)
+    return str(action)
+
+
+def scores(state: OurLifeState) -> tuple[float, ...]:
+    return scoring.scores(state)
+
+
+def score_breakdown(state: OurLifeState) -> list[dict[str, float]]:
+    per_family = [scoring.breakdown(state, f) for f in range(len(state.families))]
+    return [per_family[state.family_of[s]] for s in range(state.num_players)]

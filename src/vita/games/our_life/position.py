@@ -1,0 +1,563 @@
+"""Positions as JSON, per-seat views, determinisation, invariants and hand-edited positions.
+
+Rows are written by id with their count of marks (a row is marked left to right), cards by
+number. The format is documented in ``docs/games/our-life.md`` ("Positions"); :func:`to_json`
+writes it and :func:`from_json` reads and checks it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vita.core.errors import PositionError
+from vita.core.rng import Rng
+from vita.core.state import JSON, load_model
+from vita.games.our_life.data import DATA_DIR, SYMBOLS, Book
+from vita.games.our_life.setup import seating
+from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, OVER, POST, PROMPTS, SETUP, STEPS, STORY, TRAVEL, USE
+
+if TYPE_CHECKING:
+    from vita.games.our_life.state import OurLifeState
+
+Small = Annotated[int, Field(ge=0, le=999)]
+Signed = Annotated[int, Field(ge=-999, le=9999)]
+Cards = Annotated[list[Small], Field(max_length=200)]
+DECKS = ("actions", "action_discard", "children_single", "children_couple", "stories", "vacations",
+         "vacation_discard", "personal_goals", "shared_goals")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChartModel(_Model):
+    happiness: Annotated[list[Signed], Field(max_length=20)] = []
+    joy: Annotated[list[Signed], Field(max_length=20)] = []
+
+
+class PlayerModel(_Model):
+    name: Annotated[str, Field(max_length=40)]
+    rows: dict[str, Small] = {}
+    opportunities: dict[str, Annotated[list[Small], Field(max_length=40)]] = {}
+    opportunity_track: Small = 0
+    persona: Small = 0
+    likes: Small = 0
+    personal_goal: Small = 0
+    goal_options: Cards = []
+    background: Small
+    background_row: Annotated[str, Field(max_length=20)] = ""
+    choice: Annotated[int, Field(ge=1, le=8)] | None = None
+    actions: dict[str, Small] = {}
+    extra: Annotated[list[str], Field(max_length=7)] = []
+    done: bool = True
+
+
+class FamilyModel(_Model):
+    rows: dict[str, Small] = {}
+    stress: Small = 0
+    happiness: Signed = 0
+    balance: Small = 0
+    chart: ChartModel = ChartModel()
+    children: Annotated[list[tuple[Small, Small]], Field(max_length=20)] = []
+    shared_goal: Small = 0
+    shared_options: Cards = []
+    half_child: Small | None = None
+
+
+class PromptModel(_Model):
+    kind: str
+    seat: Small
+    row: str = ""
+    square: Small = 0
+    cards: Cards = []
+    card: Small = 0
+    askers: Annotated[list[Small], Field(max_length=8)] = []
+    likers: Small = 0
+
+
+class PositionModel(_Model):
+    game: str
+    data: str | None = None
+    fingerprint: str | None = None
+    couples: Annotated[int, Field(ge=0, le=4)] = 0
+    story: bool = False
+    step: str
+    round: Annotated[int, Field(ge=1, le=20)]
+    display: Cards
+    decks: dict[str, Cards]
+    players: Annotated[list[PlayerModel], Field(min_length=1, max_length=8)]
+    families: Annotated[list[FamilyModel], Field(min_length=1, max_length=8)]
+    prompts: Annotated[list[PromptModel], Field(max_length=50)] = []
+    offers: Annotated[list[Small], Field(max_length=8)] = []
+    rng: Annotated[int, Field(ge=0, lt=2**64)]
+    ply: Small = 0
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def to_json(state: OurLifeState) -> JSON:
+    book = state.book
+    return {
+        "game": "our-life",
+        "data": None if book.directory == str(DATA_DIR.resolve()) else book.directory,
+        "fingerprint": book.fingerprint,
+        "couples": sum(1 for seats in state.families if len(seats) == 2),
+        "story": state.story_variant,
+        "step": STEPS[state.step],
+        "round": state.round,
+        "display": state.display[:],
+        "decks": {
+            "actions": state.action_deck[:], "action_discard": state.action_discard[:],
+            "children_single": state.child_decks[0][:], "children_couple": state.child_decks[1][:],
+            "stories": state.story_deck[:], "vacations": state.vacation_deck[:],
+            "vacation_discard": state.vacation_discard[:], "personal_goals": state.goal_box[:],
+            "shared_goals": state.shared_box[:],
+        },
+        "players": [_player_json(state, seat) for seat in range(state.num_players)],
+        "families": [_family_json(state, f) for f in range(len(state.families))],
+        "prompts": [_prompt_json(state, p) for p in state.prompts],
+        "offers": state.offers[:],
+        "rng": state.rng.state,
+        "ply": state.ply,
+    }
+
+
+def _player_json(state: OurLifeState, seat: int) -> JSON:
+    book = state.book
+    return {
+        "name": state.names[seat],
+        "rows": {row.id: state.rows[seat][row.index] for row in book.character},
+        "opportunities": {row.id: [k + 1 for k in range(row.size) if state.opps[seat][row.index] >> k & 1]
+                          for row in book.character if state.opps[seat][row.index]},
+        "opportunity_track": state.opp_track[seat],
+        "persona": state.persona[seat],
+        "likes": state.likes[seat],
+        "personal_goal": state.personal[seat],
+        "goal_options": state.goal_options[seat][:],
+        "background": state.background[seat],
+        "background_row": state.setup_rows[seat],
+        "choice": state.choice[seat] + 1 if state.choice[seat] >= 0 else None,
+        "actions": {SYMBOLS[s]: n for s, n in enumerate(state.pool[seat]) if n},
+        "extra": [SYMBOLS[s] for s in range(len(SYMBOLS)) if state.extra[seat] >> s & 1],
+        "done": state.done[seat],
+    }
+
+
+def _family_json(state: OurLifeState, family: int) -> JSON:
+    return {
+        "rows": {row.id: state.frows[family][row.index] for row in state.book.family},
+        "stress": state.stress[family],
+        "happiness": state.happiness[family],
+        "balance": state.balance[family],
+        "chart": {"happiness": state.chart_happiness[family][:], "joy": state.chart_joy[family][:]},
+        "children": [[card, marks] for card, marks in state.children[family]],
+        "shared_goal": state.shared[family],
+        "shared_options": state.shared_options[family][:],
+        "half_child": state.half_child[family] if state.half_child[family] >= 0 else None,
+    }
+
+
+def _prompt_json(state: OurLifeState, prompt: tuple[Any, ...]) -> JSON:
+    kind = prompt[0]
+    data: JSON = {"kind": PROMPTS[kind], "seat": prompt[1]}
+    if kind == OPPORTUNITY:
+        data |= {"row": state.book.character[prompt[2]].id, "square": prompt[3]}
+    elif kind == POST:
+        data["cards"] = list(prompt[2:])
+    elif kind == STORY:
+        data |= {"card": prompt[2], "askers": list(prompt[3]), "likers": prompt[4]}
+    else:
+        data["card"] = prompt[2]
+    return data
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def from_json(state: OurLifeState, book: Book, data: Any, log: bool = True) -> OurLifeState:
+    """Fill the blank ``state`` from position JSON; :class:`PositionError` names the problem."""
+    model = load_model(PositionModel, data, "Our Life position")
+    if model.game != "our-life":
+        raise PositionError(f"this is a position of {model.game[:40]!r}, not of 'our-life'")
+    if model.fingerprint is not None and model.fingerprint != book.fingerprint:
+        raise PositionError("this position was saved with other sheet and card data than the data loaded")
+    if model.step not in STEPS:
+        raise PositionError(f"step: one of {', '.join(STEPS)}")
+    n = len(model.players)
+    if 2 * model.couples > n:
+        raise PositionError(f"couples: {model.couples} couples need {2 * model.couples} players, not {n}")
+    families = seating(n, model.couples)
+    if len(model.families) != len(families):
+        raise PositionError(f"families: {len(families)} families ({model.couples} couples), not {len(model.families)}")
+    state.num_players, state.rng, state.log, state.ply = n, Rng(model.rng), [] if log else None, model.ply
+    state.book = book
+    state.story_variant = model.story
+    state.names = [p.name for p in model.players]
+    state.families = families
+    state.family_of = tuple(f for s in range(n) for f, seats in enumerate(families) if s in seats)
+    state.partner = tuple(next((o for o in families[state.family_of[s]] if o != s), -1) for s in range(n))
+    state.step, state.round = STEPS.index(model.step), model.round
+    state.display = model.display[:]
+    decks = {key: model.decks.get(key, [])[:] for key in DECKS}
+    if set(model.decks) - set(DECKS):
+        raise PositionError(f"decks: only {', '.join(DECKS)}")
+    state.action_deck, state.action_discard = decks["actions"], decks["action_discard"]
+    state.child_decks = [decks["children_single"], decks["children_couple"]]
+    state.story_deck, state.vacation_deck = decks["stories"], decks["vacations"]
+    state.vacation_discard = decks["vacation_discard"]
+    state.goal_box, state.shared_box = decks["personal_goals"], decks["shared_goals"]
+    _read_players(state, model.players)
+    _read_families(state, model.families)
+    state.prompts = [_read_prompt(state, p) for p in model.prompts]
+    state.offers = model.offers[:]
+    try:
+        check_invariants(state)
+    except AssertionError as error:
+        raise PositionError(f"inconsistent position: {error}") from None
+    except (KeyError, IndexError, ValueError) as error:
+        raise PositionError(f"inconsistent position: {str(error)[:100]}") from None
+    return state
+
+
+def _rows(book_rows: tuple[Any, ...], given: dict[str, int], where: str) -> list[int]:
+    names = {row.id for row in book_rows}
+    unknown = set(given) - names
+    if unknown:
+        raise PositionError(f"{where}: no row {sorted(unknown)[0][:20]!r} (rows: {', '.join(sorted(names))})")
+    return [given.get(row.id, 0) for row in book_rows]
+
+
+def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
+    book = state.book
+    state.rows = [_rows(book.character, p.rows, f"players.{i}.rows") for i, p in enumerate(players)]
+    state.opps = []
+    for i, p in enumerate(players):
+        bits = [0] * len(book.character)
+        for name, squares in p.opportunities.items():
+            if name not in book.rows or book.rows[name].family:
+                raise PositionError(f"players.{i}.opportunities: no Character row {name[:20]!r}")
+            for square in squares:
+                if not 1 <= square <= 40:
+                    raise PositionError(f"players.{i}.opportunities.{name}: squares are numbered from 1")
+                bits[book.rows[name].index] |= 1 << (square - 1)
+        state.opps.append(bits)
+    state.opp_track = [p.opportunity_track for p in players]
+    state.persona = [p.persona for p in players]
+    state.likes = [p.likes for p in players]
+    state.personal = [p.personal_goal for p in players]
+    state.goal_options = [p.goal_options[:] for p in players]
+    state.background = [p.background for p in players]
+    state.setup_rows = [p.background_row for p in players]
+    state.choice = [p.choice - 1 if p.choice is not None else -1 for p in players]
+    state.pool = []
+    for i, p in enumerate(players):
+        if set(p.actions) - set(SYMBOLS) or set(p.extra) - set(SYMBOLS):
+            raise PositionError(f"players.{i}: actions are {', '.join(SYMBOLS)}")
+        state.pool.append([p.actions.get(s, 0) for s in SYMBOLS])
+    state.extra = [sum(1 << SYMBOLS.index(s) for s in set(p.extra)) for p in players]
+    state.done = [p.done for p in players]
+
+
+def _read_families(state: OurLifeState, families: list[FamilyModel]) -> None:
+    book = state.book
+    state.frows = [_rows(book.family, f.rows, f"families.{i}.rows") for i, f in enumerate(families)]
+    state.stress = [f.stress for f in families]
+    state.happiness = [f.happiness for f in families]
+    state.balance = [f.balance for f in families]
+    state.chart_happiness = [f.chart.happiness[:] for f in families]
+    state.chart_joy = [f.chart.joy[:] + [0] * (book.rounds - len(f.chart.joy)) for f in families]
+    state.children = [[[card, marks] for card, marks in f.children] for f in families]
+    state.shared = [f.shared_goal for f in families]
+    state.shared_options = [f.shared_options[:] for f in families]
+    state.half_child = [f.half_child if f.half_child is not None else -1 for f in families]
+
+
+def _read_prompt(state: OurLifeState, prompt: PromptModel) -> tuple[Any, ...]:
+    if prompt.kind not in PROMPTS:
+        raise PositionError(f"prompts: a kind is one of {', '.join(PROMPTS)}")
+    kind = PROMPTS.index(prompt.kind)
+    if kind == OPPORTUNITY:
+        row = state.book.rows.get(prompt.row)
+        if row is None or row.family:
+            raise PositionError(f"prompts: no Character row {prompt.row[:20]!r}")
+        return (kind, prompt.seat, row.index, prompt.square)
+    if kind == POST:
+        return (kind, prompt.seat, *prompt.cards)
+    if kind == STORY:
+        return (kind, prompt.seat, prompt.card, tuple(prompt.askers), prompt.likers)
+    return (kind, prompt.seat, prompt.card)
+
+
+# -- invariants --------------------------------------------------------------------------------
+
+
+def check_invariants(state: OurLifeState) -> None:
+    """Every mark where the sheets allow it, every card in one place, every count in range."""
+    book = state.book
+    n, f = state.num_players, len(state.families)
+    assert 1 <= state.round <= book.rounds, "round out of range"
+    assert len(state.display) == book.display, f"the display holds {book.display} cards"
+    for seat in range(n):
+        for row in book.character:
+            marks = state.rows[seat][row.index]
+            assert 0 <= marks <= row.size, f"{state.names[seat]}'s {row.id} has {marks} of {row.size} squares"
+            for k in range(40):
+                if state.opps[seat][row.index] >> k & 1:
+                    assert k < marks and row.opportunities[k] >= 0, f"{row.id}: no Opportunity crossed at {k + 1}"
+        assert 0 <= state.opp_track[seat] < len(book.opportunity_points), "Opportunities track over-filled"
+        assert 0 <= state.persona[seat] < book.persona_length, "Digital Persona over-filled"
+        assert state.likes[seat] >= state.persona[seat], "fewer Likes than Digital Persona marks"
+        assert min(state.pool[seat]) >= 0, "a negative count of actions"
+        assert -1 <= state.choice[seat] < book.display, "choice: a display position"
+        assert state.background[seat] in book.background, f"no Background card {state.background[seat]}"
+        if state.setup_rows[seat]:
+            action = book.background[state.background[seat]].action
+            assert state.setup_rows[seat] in [r.id for r in book.rows_for(action)], \
+                "background_row: a row its action marks"
+        partner = state.partner[seat]
+        if partner >= 0 and state.choice[seat] >= 0:
+            assert state.choice[seat] != state.choice[partner], "partners chose the same card"
+    for family in range(f):
+        for row in book.family:
+            marks = state.frows[family][row.index]
+            assert 0 <= marks <= row.size, f"family {family}'s {row.id} has {marks} of {row.size} squares"
+        assert 0 <= state.stress[family] <= book.stress_size, "stress track over-filled"
+        assert state.happiness[family] >= book.happiness_floor, "Happiness below its floor"
+        finished = state.round if state.step == OVER else state.round - 1
+        assert len(state.chart_happiness[family]) == finished, "the Happiness Chart holds one value per finished round"
+        assert len(state.chart_joy[family]) == book.rounds, "the Happiness Chart has a row per round"
+        for card, marks in state.children[family]:
+            child = book.children[card]
+            assert child.couple == (len(state.families[family]) == 2), f"{child.title} is from the wrong Children deck"
+            assert 0 <= marks <= child.squares, f"{child.title}'s track over-filled"
+        assert len(state.children[family]) == state.frows[family][book.row("children").index], \
+            "a mark on the Children row per child"
+        assert state.half_child[family] in (-1, *state.families[family]), "half_child: a partner's seat"
+    for seat in state.offers:
+        assert 0 <= seat < n, "offers: seats"
+    assert len(set(state.offers)) == len(state.offers), "one vacation waiting per seat"
+    for prompt in state.prompts:
+        assert 0 <= prompt[1] < n, "a prompt for no seat"
+    if state.step == USE:
+        assert state.prompts or not all(state.done), "while using actions, somebody is still to act (done: false)"
+    _check_setup(state)
+    _check_cards(state)
+
+
+def _check_setup(state: OurLifeState) -> None:
+    book = state.book
+    if state.step == SETUP:
+        return
+    assert all(state.personal[s] in book.personal_goals for s in range(state.num_players)), "a Personal Goal each"
+    assert all(state.shared[f] in book.shared_goals for f in range(len(state.families))), "a Shared Goal each"
+    assert not any(state.goal_options) and not any(state.shared_options), "goal options left after setup"
+    assert all(state.setup_rows), "a background row each"
+
+
+def _check_cards(state: OurLifeState) -> None:
+    """Each card in exactly one place."""
+    book = state.book
+
+    def exactly(what: str, every: list[int], cards: set[int]) -> None:
+        assert sorted(every) == sorted(cards), f"the {what} cards are not each in one place"
+
+    exactly("Action", state.display + state.action_deck + state.action_discard, set(book.actions))
+    prompt_stories = [c for p in state.prompts if p[0] == POST for c in p[2:]]
+    prompt_stories += [p[2] for p in state.prompts if p[0] == STORY]
+    exactly("Post a Story", state.story_deck + prompt_stories, set(book.stories))
+    exactly("Vacation", state.vacation_deck + state.vacation_discard, set(book.vacations))
+    travel = {p[2] for p in state.prompts if p[0] == TRAVEL}
+    assert travel <= set(state.vacation_discard), "a vacation bonus from a card not drawn"
+    kept = [g for g in state.personal if g]
+    exactly("Personal Goals", state.goal_box + kept + [c for o in state.goal_options for c in o],
+            set(book.personal_goals))
+    exactly("Shared Goals", state.shared_box + [g for g in state.shared if g]
+            + [c for o in state.shared_options for c in o], set(book.shared_goals))
+    born = [card for kids in state.children for card, _ in kids]
+    singles = any(len(s) == 1 for s in state.families)
+    couples = any(len(s) == 2 for s in state.families)
+    exactly("Children (single)", state.child_decks[0] + [c for c in born if not book.children[c].couple],
+            set(book.children_single) if singles else set())
+    exactly("Children (couple)", state.child_decks[1] + [c for c in born if book.children[c].couple],
+            set(book.children_couple) if couples else set())
+
+
+# -- what a seat sees --------------------------------------------------------------------------
+
+
+def view(state: OurLifeState, seat: int | None) -> JSON:
+    """The position less what ``seat`` may not see: deck orders (only sizes), the generator, goal
+    cards drawn by others, setup choices and chosen Action cards of other families before their
+    reveal, the stories another player is choosing between."""
+    data = to_json(state)
+    del data["rng"]
+    data["decks"] = {key: len(cards) for key, cards in data["decks"].items() if key not in ("vacation_discard",)}
+    data["decks"]["vacation_discard"] = state.vacation_discard[:]
+    mine = state.family_of[seat] if seat is not None else -1
+    for other, player in enumerate(data["players"]):
+        ours = state.family_of[other] == mine
+        if other != seat:
+            player["goal_options"] = len(player["goal_options"])
+        if state.step == SETUP and other != seat:
+            player["personal_goal"] = bool(player["personal_goal"])
+            player["background_row"] = bool(player["background_row"])
+        if state.step == CHOOSE and not ours:
+            player["choice"] = player["choice"] is not None
+    for family, sheet in enumerate(data["families"]):
+        if family != mine:
+            sheet["shared_options"] = len(sheet["shared_options"])
+            if state.step == SETUP:
+                sheet["shared_goal"] = bool(sheet["shared_goal"])
+    for prompt in data["prompts"]:
+        if prompt["kind"] == "post" and prompt["seat"] != seat:
+            prompt["cards"] = len(prompt["cards"])
+    data["to_move"] = list(state.to_move())
+    if state.step == OVER:
+        data["scores"] = list(state.scores())
+        data["breakdown"] = state.score_breakdown()
+        if len(state.families) == 1:
+            data["solo_result"] = book_result(state)
+    return data
+
+
+def book_result(state: OurLifeState) -> str:
+    return state.book.solo_result(state.scores()[0])
+
+
+def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState:
+    """A copy with everything ``seat`` cannot see re-sampled: the deck orders, the goal cards
+    others drew or kept in secret, other families' unrevealed choices, stories being chosen."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck):
+        rng.shuffle(deck)
+    mine = state.family_of[seat] if seat is not None else -1
+    others = [s for s in range(state.num_players) if s != seat]
+    # Stories another seat is choosing between.
+    hidden_posts = [i for i, p in enumerate(copy.prompts) if p[0] == POST and p[1] != seat]
+    pool = copy.story_deck + [c for i in hidden_posts for c in copy.prompts[i][2:]]
+    rng.shuffle(pool)
+    for i in hidden_posts:
+        size = len(copy.prompts[i]) - 2
+        copy.prompts[i] = (POST, copy.prompts[i][1], *[pool.pop() for _ in range(size)])
+    copy.story_deck = pool
+    # Goal cards: others' options (and, during setup, what they kept) are re-dealt.
+    secret_kept = state.step == SETUP
+    goals = copy.goal_box + [c for s in others for c in copy.goal_options[s]]
+    goals += [copy.personal[s] for s in others if secret_kept and copy.personal[s]]
+    rng.shuffle(goals)
+    for s in others:
+        copy.goal_options[s] = [goals.pop() for _ in copy.goal_options[s]]
+        if secret_kept and copy.personal[s]:
+            copy.personal[s] = goals.pop()
+    copy.goal_box = goals
+    families = [f for f in range(len(state.families)) if f != mine]
+    shared = copy.shared_box + [c for f in families for c in copy.shared_options[f]]
+    shared += [copy.shared[f] for f in families if secret_kept and copy.shared[f]]
+    rng.shuffle(shared)
+    for f in families:
+        copy.shared_options[f] = [shared.pop() for _ in copy.shared_options[f]]
+        if secret_kept and copy.shared[f]:
+            copy.shared[f] = shared.pop()
+    copy.shared_box = shared
+    if secret_kept:
+        for s in others:
+            if copy.setup_rows[s]:
+                action = state.book.background[copy.background[s]].action
+                copy.setup_rows[s] = rng.choice([r.id for r in state.book.rows_for(action)])
+    if state.step == CHOOSE:
+        _redeal_choices(copy, [f for f in families], rng)
+    return copy
+
+
+def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:
+    size = len(copy.display)
+    for family in families:
+        seats = [s for s in copy.families[family] if copy.choice[s] >= 0]
+        slots = list(range(size))
+        rng.shuffle(slots)
+        for seat, slot in zip(seats, slots, strict=False):
+            copy.choice[seat] = slot
+
+
+# -- hand-edited positions ---------------------------------------------------------------------
+
+
+def reconcile(book: Book, data: JSON, patch: JSON) -> JSON:
+    """Repair a hand-edited position: past the setup, each seat keeps its first goal option and
+    background row unless the patch says otherwise; a card the patch names leaves the decks;
+    every family's rows of counts and its Happiness Chart are as long as the round says."""
+    data = {**data, "players": [dict(p) for p in data["players"]], "families": [dict(f) for f in data["families"]],
+            "decks": {k: list(v) for k, v in data["decks"].items()}}
+    decks = data["decks"]
+    if data["step"] != "setup":
+        for player in data["players"]:
+            if player["goal_options"]:
+                if not player["personal_goal"]:
+                    player["personal_goal"] = player["goal_options"][0]
+                decks["personal_goals"] += [c for c in player["goal_options"] if c != player["personal_goal"]]
+                player["goal_options"] = []
+            if not player["background_row"]:
+                action = book.background[player["background"]].action
+                player["background_row"] = book.rows_for(action)[0].id
+        for family in data["families"]:
+            if family["shared_options"]:
+                if not family["shared_goal"]:
+                    family["shared_goal"] = family["shared_options"][0]
+                decks["shared_goals"] += [c for c in family["shared_options"] if c != family["shared_goal"]]
+                family["shared_options"] = []
+            if "chart" not in _family_patch(patch, data["families"].index(family)):
+                done = data["round"] - (data["step"] != "over")
+                family["chart"] = {"happiness": [0] * done, "joy": family["chart"]["joy"]}
+    named = _named_cards(data)
+    for key in ("actions", "action_discard", "personal_goals", "shared_goals", "children_single",
+                "children_couple", "stories", "vacations"):
+        if key not in patch.get("decks", {}):
+            decks[key] = [c for c in decks[key] if c not in named[key]]
+    _return_missing(book, data)
+    return data
+
+
+def _family_patch(patch: JSON, index: int) -> JSON:
+    given = patch.get("families")
+    if isinstance(given, list):
+        return given[index] if index < len(given) and isinstance(given[index], dict) else {}
+    if isinstance(given, dict):
+        mine = given.get(index, given.get(str(index), {}))
+        return mine if isinstance(mine, dict) else {}
+    return {}
+
+
+def _named_cards(data: JSON) -> dict[str, set[int]]:
+    players, families = data["players"], data["families"]
+    return {
+        "actions": set(data["display"]), "action_discard": set(data["display"]),
+        "personal_goals": {p["personal_goal"] for p in players} | {c for p in players for c in p["goal_options"]},
+        "shared_goals": {f["shared_goal"] for f in families} | {c for f in families for c in f["shared_options"]},
+        "children_single": {c for f in families for c, _ in f["children"]},
+        "children_couple": {c for f in families for c, _ in f["children"]},
+        "stories": {c for p in data.get("prompts", []) for c in [*p.get("cards", []), p.get("card", 0)]},
+        "vacations": set(data["decks"].get("vacation_discard", [])),
+    }
+
+
+def _return_missing(book: Book, data: JSON) -> None:
+    """A card left nowhere goes back to the bottom of its deck."""
+    decks = data["decks"]
+    named = _named_cards(data)
+    for key, table in (("actions", book.actions), ("personal_goals", book.personal_goals),
+                       ("shared_goals", book.shared_goals), ("stories", book.stories),
+                       ("vacations", book.vacations)):
+        present = set(decks[key]) | named[key] | (set(decks["action_discard"]) if key == "actions" else set())
+        decks[key] = [c for c in table if c not in present] + decks[key]
+    couples = data.get("couples", 0)
+    singles = len(data["players"]) > 2 * couples
+    for key, children, used in (("children_single", book.children_single, singles),
+                             ("children_couple", book.children_couple, couples > 0)):
+        if used:
+            present = set(decks[key]) | named[key]
+            decks[key] = [c for c in children if c not in present] + decks[key]
+

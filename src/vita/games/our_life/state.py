@@ -1,0 +1,212 @@
+"""The position of a game of Our Life: plain slotted fields and a hand-written clone.
+
+This module holds data only; the rules that move a position are in modules named after the
+rulebook's sections, which take the state as their first argument: :mod:`.setup` ("Setup"),
+:mod:`.choose` ("Renew Action Display", "Choose Action cards"), :mod:`.use` ("Use Action
+cards", "Extra Action", "Opportunities"), :mod:`.bonuses` ("Bonuses", "Romance", columns),
+:mod:`.persona` ("Digital Persona", "Post a Story"), :mod:`.family` ("Children", "Vacation"),
+:mod:`.happiness` ("Happiness and Joy", the stress track), :mod:`.round_end` ("Happiness
+Scoring", "Personal Goals"), :mod:`.scoring` ("Scoring", "Solo/Co-op mode").
+
+Seats are grouped in families: a couple (two seats side by side) or a single. A Family sheet
+(its rows, stress track, Happiness, Balance and Happiness Chart) belongs to a family; a
+Character sheet to a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vita.core.rng import Rng
+from vita.core.state import JSON, Action, State
+from vita.games.our_life import legal, position
+from vita.games.our_life.data import Book
+from vita.games.our_life.info import INFO
+from vita.games.our_life.steps import CHOOSE, OVER, SETUP, STEPS, USE
+
+Prompt = tuple[Any, ...]
+
+
+class OurLifeState(State):
+    """A game of Our Life in progress."""
+
+    __slots__ = (
+        "action_deck", "action_discard", "background", "balance", "book", "chart_happiness", "chart_joy",
+        "child_decks", "children", "choice", "display", "done", "extra", "families", "family_of", "frows",
+        "goal_box", "goal_options", "half_child", "happiness", "likes", "names", "offers", "opp_track", "opps",
+        "partner", "persona", "personal", "pool", "prompts", "round", "rows", "setup_rows", "shared",
+        "shared_box", "shared_options", "step", "story_deck", "story_variant", "stress", "vacation_deck",
+        "vacation_discard",
+    )
+
+    info = INFO
+
+    book: Book  # the sheets and decks (shared, never copied)
+    names: list[str]
+    families: tuple[tuple[int, ...], ...]  # the seats of each family: a couple (two) or a single (one)
+    family_of: tuple[int, ...]  # per seat
+    partner: tuple[int, ...]  # per seat: the partner's seat, -1 for a single
+    story_variant: bool  # the Story variant: invitations in the log (no effect on the rules)
+    step: int
+    round: int  # 1-10
+    # The decks: the top card is the last.
+    action_deck: list[int]
+    action_discard: list[int]
+    child_decks: list[list[int]]  # Children (single), Children (couple)
+    story_deck: list[int]
+    vacation_deck: list[int]
+    vacation_discard: list[int]
+    goal_box: list[int]  # Personal Goals not dealt (face down)
+    shared_box: list[int]  # Shared Goals not dealt (face down)
+    display: list[int]  # the Action Display, left to right
+    # Setup choices (secret until everybody has chosen).
+    goal_options: list[list[int]]  # per seat: the two Personal Goals drawn (empty once one is kept)
+    shared_options: list[list[int]]  # per family: the two Shared Goals drawn
+    setup_rows: list[str]  # per seat: the row chosen for the background's action ("": not yet)
+    background: list[int]  # per seat: the Background card
+    personal: list[int]  # per seat: the Personal Goal kept (0: not yet)
+    shared: list[int]  # per family: the Shared Goal kept (0: not yet)
+    # The round.
+    choice: list[int]  # per seat: the display position chosen (-1: not yet); secret until all chose
+    pool: list[list[int]]  # per seat: the actions still to use this round, a count per symbol
+    extra: list[int]  # per seat: the symbols the extra action may be (a bit per symbol; 0: used)
+    done: list[bool]  # per seat: has finished using actions this round
+    prompts: list[Prompt]  # questions to answer before play goes on (steps.PROMPTS), first first
+    offers: list[int]  # seats who spent a Money action on a vacation and wait for a second one
+    half_child: list[int]  # per family: the partner who spent a Time action on a child (-1: none)
+    # Character sheets, per seat.
+    rows: list[list[int]]  # marks per Character row
+    opps: list[list[int]]  # per Character row: the squares whose Opportunity is covered (a bit each)
+    opp_track: list[int]  # squares crossed on the Opportunities track
+    persona: list[int]  # squares marked on the Digital Persona (erased when full)
+    likes: list[int]  # every Like gained in the game
+    # Family sheets, per family.
+    frows: list[list[int]]  # marks per Family row
+    stress: list[int]  # marks on the stress track
+    happiness: list[int]
+    balance: list[int]
+    chart_happiness: list[list[int]]  # the Happiness Chart: Happiness written at the end of each round
+    chart_joy: list[list[int]]  # Joy of each round (the current one still changing)
+    children: list[list[list[int]]]  # per family: [Child card, marks] in order of birth
+
+    def clone(self) -> OurLifeState:
+        other = OurLifeState.__new__(OurLifeState)
+        other.num_players = self.num_players
+        other.rng = Rng(self.rng.state)
+        other.log = None if self.log is None else self.log[:]
+        other.ply = self.ply
+        other.book = self.book
+        other.names = self.names
+        other.families = self.families
+        other.family_of = self.family_of
+        other.partner = self.partner
+        other.story_variant = self.story_variant
+        other.step = self.step
+        other.round = self.round
+        other.action_deck = self.action_deck[:]
+        other.action_discard = self.action_discard[:]
+        other.child_decks = [d[:] for d in self.child_decks]
+        other.story_deck = self.story_deck[:]
+        other.vacation_deck = self.vacation_deck[:]
+        other.vacation_discard = self.vacation_discard[:]
+        other.goal_box = self.goal_box[:]
+        other.shared_box = self.shared_box[:]
+        other.display = self.display[:]
+        other.goal_options = [o[:] for o in self.goal_options]
+        other.shared_options = [o[:] for o in self.shared_options]
+        other.setup_rows = self.setup_rows[:]
+        other.background = self.background[:]
+        other.personal = self.personal[:]
+        other.shared = self.shared[:]
+        other.choice = self.choice[:]
+        other.pool = [p[:] for p in self.pool]
+        other.extra = self.extra[:]
+        other.done = self.done[:]
+        other.prompts = self.prompts[:]
+        other.offers = self.offers[:]
+        other.half_child = self.half_child[:]
+        other.rows = [r[:] for r in self.rows]
+        other.opps = [o[:] for o in self.opps]
+        other.opp_track = self.opp_track[:]
+        other.persona = self.persona[:]
+        other.likes = self.likes[:]
+        other.frows = [r[:] for r in self.frows]
+        other.stress = self.stress[:]
+        other.happiness = self.happiness[:]
+        other.balance = self.balance[:]
+        other.chart_happiness = [c[:] for c in self.chart_happiness]
+        other.chart_joy = [c[:] for c in self.chart_joy]
+        other.children = [[child[:] for child in kids] for kids in self.children]
+        return other
+
+    # -- the core contract -----------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        step = self.step
+        if step == OVER:
+            return ()
+        if self.prompts:
+            return (self.prompts[0][1] if self.prompts[0][0] != 2 else self.prompts[0][3][0],)
+        if step == USE:
+            return (self.done.index(False),)
+        if step == CHOOSE:
+            return tuple(s for s in range(self.num_players) if self.choice[s] < 0
+                         and (self.partner[s] < 0 or self.partner[s] > s or self.choice[self.partner[s]] >= 0))
+        assert step == SETUP
+        return tuple(s for s in range(self.num_players) if self.setup_pending(s))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legal.legal_actions(self, seat)
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        return legal.why_illegal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        legal.apply(self, seat, action)
+
+    def parse(self, text: str, seat: int | None = None) -> Action:
+        return legal.parse(text)
+
+    def label(self, action: Action) -> str:
+        return legal.label(self, action)
+
+    def scores(self) -> tuple[float, ...]:
+        return legal.scores(self)
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return legal.score_breakdown(self)
+
+    def view(self, seat: int | None) -> JSON:
+        return position.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: Rng) -> OurLifeState:
+        return position.determinize(self, seat, rng)
+
+    def to_json(self) -> JSON:
+        return position.to_json(self)
+
+    def check_invariants(self) -> None:
+        position.check_invariants(self)
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def family_name(self, family: int) -> str:
+        return " and ".join(self.names[s] for s in self.families[family])
+
+    def is_single(self, seat: int) -> bool:
+        return self.partner[seat] < 0
+
+    def setup_pending(self, seat: int) -> bool:
+        """Whether ``seat`` still has a setup choice to make."""
+        family = self.family_of[seat]
+        return bool(self.goal_options[seat]) or not self.setup_rows[seat] or (
+            self.families[family][0] == seat and self.shared[family] == 0)
+
+    def chosen_card(self, seat: int) -> int:
+        return self.display[self.choice[seat]]
+
+    def __repr__(self) -> str:
+        return f"<OurLifeState round={self.round} step={STEPS[self.step]} ply={self.ply}>"
