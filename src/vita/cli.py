@@ -132,6 +132,7 @@ def _record_game(record: GameRecord) -> Any:
 @main.command("play")
 @click.argument("game_id", required=False)
 @click.option("--players", type=int, help="Number of players.")
+@click.option("--couples", type=int, help="Our Life: how many couples (seats 1-2, 3-4, ...); the rest are singles.")
 @click.option("--humans", type=int, help="People at this keyboard (the first seats); default 1.")
 @click.option("--bots", help="Bots for the other seats, comma-separated (one name = all).")
 @click.option("--names", help="Player names, comma-separated, in seat order.")
@@ -141,7 +142,7 @@ def _record_game(record: GameRecord) -> Any:
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here as you play.")
 @click.option("--load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game record.")
 def play_command(
-    game_id: str | None, players: int | None, humans: int | None, bots: str | None,
+    game_id: str | None, players: int | None, couples: int | None, humans: int | None, bots: str | None,
     names: str | None, seed: int | None, cards: str | None, extra: tuple[str, ...],
     save: str | None, load: str | None,
 ) -> None:
@@ -173,6 +174,10 @@ def play_command(
         options["players"] = players
         if cards:
             options["cards"] = str(Path(cards).resolve())
+        if couples is not None:
+            if "couples" not in game.options_model.model_fields:
+                _fail(f"{game.info.id} has no couples (--couples is an option of Our Life)")
+            options["couples"] = couples
         seats = _seats(game.info.id, players, humans, bots, names, seed)
         if names or "names" in game.options_model.model_fields:
             options["names"] = [s.name for s in seats]

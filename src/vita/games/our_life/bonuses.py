@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from vita.games.our_life import persona
 from vita.games.our_life.happiness import add_joy, add_stress, change_happiness, relax
 from vita.games.our_life.steps import USE
+from vita.games.our_life.story import tell
 
 if TYPE_CHECKING:
     from vita.games.our_life.data import Bonus, Row
@@ -107,12 +108,17 @@ def romance(state: OurLifeState, seat: int, row: Row, section: int) -> None:
     if partner < 0:
         gain(state, seat, bonus, source)
     elif state.rows[partner][row.index] >= row.section_ends[section]:
+        if section == 0:
+            tell(state, "wedding", name=state.family_name(state.family_of[seat]))
         gain(state, seat, bonus, source)
         gain(state, partner, bonus, source)
 
 
 def after_family_mark(state: OurLifeState, seat: int, row: Row) -> None:
     """The bonus a new mark on a Family row earns (the marking partner finished the section)."""
-    section = section_finished(row, state.frows[state.family_of[seat]][row.index])
+    family = state.family_of[seat]
+    section = section_finished(row, state.frows[family][row.index])
+    if row.id == "home" and section == len(row.section_ends) - 1:
+        tell(state, "home", name=state.family_name(family))
     if section >= 0 and row.bonuses[section] is not None:
         award(state, seat, row.bonuses[section], f"{row.name} section {section + 1}")  # type: ignore[arg-type]

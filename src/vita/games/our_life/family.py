@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from vita.games.our_life import bonuses
 from vita.games.our_life.steps import TRAVEL
+from vita.games.our_life.story import tell
 
 if TYPE_CHECKING:
     from vita.games.our_life.data import Row
@@ -44,6 +45,7 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
     state.children[family].append([card, 0])
     child = state.book.children[card]
     state.say(f"{state.family_name(family)} have a child: {child.title} (a track of {child.squares} to finish)")
+    tell(state, "child", name=state.family_name(family))
     mark_family_row(state, seat, state.book.row("children"), 1)
 
 
@@ -85,6 +87,7 @@ def join_vacation(state: OurLifeState, seat: int, host: int) -> None:
     card = deck.pop()
     state.vacation_discard.append(card)
     vacation = state.book.vacations[card]
+    tell(state, "vacation", name=state.name(host), vacation=vacation.title)
     if seat == host:
         state.say(f"{state.name(seat)} goes on vacation alone: {vacation.title}")
         mark_family_row(state, seat, row, 2)

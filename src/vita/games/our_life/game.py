@@ -21,7 +21,7 @@ from vita.games.our_life.state import OurLifeState
 
 class OurLifeOptions(BaseModel):
     """``players`` 1-8; ``couples``: how many of them play as couples (seats 0-1, 2-3, ...; the
-    rest are singles); ``names``: one per seat; ``data``: a directory of sheets and cards
+    rest are singles); ``names``: one per seat; ``cards``: a directory of sheets and cards
     (default: the built-in ones); ``story``: the Story variant (invitations in the log)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -29,7 +29,7 @@ class OurLifeOptions(BaseModel):
     players: Annotated[int, Field(ge=1, le=8)] = 2
     couples: Annotated[int, Field(ge=0, le=4)] = 0
     names: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = None
-    data: str | None = None
+    cards: str | None = None
     story: bool = False
 
     @model_validator(mode="after")
@@ -49,7 +49,7 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
     options_model = OurLifeOptions
 
     def book(self, options: OurLifeOptions) -> Book:
-        return load_book(options.data)
+        return load_book(options.cards)
 
     def new_state(self, options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLifeState:
         state = OurLifeState.__new__(OurLifeState)
@@ -63,9 +63,9 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
         return position.reconcile(self._book_of(data), data, patch)
 
     def _book_of(self, data: Mapping[str, Any]) -> Book:
-        directory = data.get("data")
+        directory = data.get("cards")
         if directory is not None and not isinstance(directory, str):
-            raise PositionError("data: a directory of sheets and cards, as text")
+            raise PositionError("cards: a directory of sheets and cards, as text")
         return load_book(directory)
 
     def bots(self) -> Mapping[str, BotFactory]:

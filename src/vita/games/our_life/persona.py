@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from vita.games.our_life import bonuses
 from vita.games.our_life.steps import POST, STORY
+from vita.games.our_life.story import tell
 
 if TYPE_CHECKING:
     from vita.games.our_life.state import OurLifeState
@@ -58,6 +59,7 @@ def choose_story(state: OurLifeState, seat: int, card: int) -> None:
         state.prompts.pop(0)
     story = state.book.stories[card]
     state.say(f"{state.name(seat)} posts a story: {story.title}")
+    tell(state, "story", name=state.name(seat), story=story.title)
     bonuses.gain(state, seat, story.bonus, f"the story {story.title}")
     if not askers:
         _end_story(state, seat, card, 0)

@@ -79,7 +79,7 @@ class PromptModel(_Model):
 
 class PositionModel(_Model):
     game: str
-    data: str | None = None
+    cards: str | None = None
     fingerprint: str | None = None
     couples: Annotated[int, Field(ge=0, le=4)] = 0
     story: bool = False
@@ -102,7 +102,7 @@ def to_json(state: OurLifeState) -> JSON:
     book = state.book
     return {
         "game": "our-life",
-        "data": None if book.directory == str(DATA_DIR.resolve()) else book.directory,
+        "cards": None if book.directory == str(DATA_DIR.resolve()) else book.directory,
         "fingerprint": book.fingerprint,
         "couples": sum(1 for seats in state.families if len(seats) == 2),
         "story": state.story_variant,

@@ -62,7 +62,7 @@ def breakdown(state: OurLifeState, family: int) -> dict[str, float]:
     total = character + sheet + happiness - children - shared + balance
     multiplier = 2 if len(seats) == 1 else 1
     return {"character": character, "family": sheet, "happiness_joy": happiness, "children": -children,
-            "shared_goal": -shared, "balance": balance, "single_x2": total if multiplier == 2 else 0,
+            "shared_goal": -shared, "balance": balance, "singles_doubled": total if multiplier == 2 else 0,
             "total": total * multiplier}
 
 

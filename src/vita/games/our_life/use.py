@@ -22,6 +22,7 @@ from vita.games.our_life.actions import EXTRA, LUCK, OWN, Child, Like, Mark, Vac
 from vita.games.our_life.data import CHILD, LIKE, MONEY, SYMBOLS, TIME, VACATION
 from vita.games.our_life.data import LUCK as LUCK_SYMBOL
 from vita.games.our_life.steps import OPPORTUNITY
+from vita.games.our_life.story import tell
 
 if TYPE_CHECKING:
     from vita.games.our_life.state import OurLifeState
@@ -173,6 +174,7 @@ def take_opportunity(state: OurLifeState, seat: int, pay: int) -> None:
     state.opps[seat][index] |= 1 << (square - 1)
     bonuses.cross_opportunities(state, seat, 1)
     state.say(f"{state.name(seat)} takes the Opportunity in {row.name}{_paid(pay)}")
+    tell(state, "opportunity", name=state.name(seat), row=row.name)
 
 
 def skip_opportunity(state: OurLifeState, seat: int) -> None:
