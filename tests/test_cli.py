@@ -187,3 +187,25 @@ def test_simulate_writes_records_and_a_summary(tmp_path: Path) -> None:
                        "--records", str(tmp_path / "runs"))
     assert code == 0 and json.loads(output)["games"] == 3
     assert len(list((tmp_path / "runs").glob("game-*.json"))) == 3
+
+
+def test_our_life_hot_seat_hides_the_first_choice_from_the_second_player() -> None:
+    """Two singles at one keyboard: the second sees only that the first has chosen."""
+    code, output = run("play", "our-life", "--players", "2", "--humans", "2", "--seed", "4",
+                       input="1\n" * 4000)
+    assert code == 0, output[-2000:]
+    assert "Final scores" in output
+    assert "Pass the keyboard to Player 2" in output
+    assert "card: chosen (secret)" in output
+    assert "Character sheet of Player 2 (you)" in output
+
+
+def test_our_life_couples_from_the_command_line() -> None:
+    code, output = run("play", "our-life", "--players", "5", "--couples", "2", "--bots", "heuristic",
+                       "--humans", "0", "--seed", "2")
+    assert code == 0, output[-2000:]
+    words = " ".join(output.split())  # the console wraps long lines
+    assert "the couple Heuristic bot 1 and Heuristic bot 2; the couple Heuristic bot 3 and Heuristic bot 4; " \
+           "the single Heuristic bot 5" in words
+    code, output = run("play", "pursuit", "--couples", "1")
+    assert code == 2 and "has no couples" in output

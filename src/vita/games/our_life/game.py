@@ -73,6 +73,11 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
 
         return {"heuristic": HeuristicBot}
 
+    def terminal_renderer(self) -> Any:
+        from vita.games.our_life.terminal import render
+
+        return render
+
     def card_data_directory(self) -> Path | None:
         return DATA_DIR
 
