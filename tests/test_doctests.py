@@ -22,6 +22,7 @@ MODULES = [
     "vita.games.our_life.data",
     "vita.games.our_life.bonuses",
     "vita.games.our_life.setup",
+    "vita.games.our_life.describe",
 ]
 
 

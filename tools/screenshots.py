@@ -1,6 +1,7 @@
 """Screenshots of every game's table, at a desktop and a phone size, for docs/screenshots/.
 
     python tools/screenshots.py            # needs Debian's chromium (or VITA_CHROMIUM)
+    python tools/screenshots.py our-life   # only the games named
 
 A table per game: seat 1 is a person (whose page is photographed), the others heuristic
 bots; the person's moves are chosen by a heuristic bot too, until the game is well under way.
@@ -24,7 +25,8 @@ from vita.registry import GAMES, make_bot
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40), "cv": (3, 30)}
+SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40), "cv": (3, 30), "our-life": (3, 45)}
+OPTIONS = {"our-life": {"couples": 1}}  # Ana and Ben a couple, Cleo single
 
 
 def main() -> None:
@@ -37,11 +39,12 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium"),
                                                  args=ARGS)
-            for game_id in GAMES:
+            for game_id in sys.argv[1:] or GAMES:
                 players, moves = SETUPS.get(game_id, (2, 30))
                 seats = [{"name": "Ana"}] + [{"name": n, "kind": "bot", "bot": "heuristic"}
                                                for n in ("Ben", "Cleo", "Dan", "Eve")[: players - 1]]
-                data = server.api("POST", "/api/tables", json={"game": game_id, "seed": 2, "seats": seats})
+                data = server.api("POST", "/api/tables", json={"game": game_id, "seed": 2, "seats": seats,
+                                                                  "options": OPTIONS.get(game_id, {})})
                 token, table = data["seats"][0]["token"], data["table"]
                 page = browser.new_context().new_page()
                 page.goto(data["seats"][0]["link"])

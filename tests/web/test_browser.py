@@ -84,7 +84,7 @@ def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
     raise AssertionError(f"the game did not move past {seq}")
 
 
-@pytest.mark.parametrize("game", ["pursuit-cards", "cv"])
+@pytest.mark.parametrize("game", ["pursuit-cards", "cv", "our-life"])
 def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -> None:
     """Every click is on a choice the page offers: a whole game is playable by clicking only."""
     data = table(server, game)

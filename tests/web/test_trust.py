@@ -358,7 +358,7 @@ def test_a_rematch_sends_each_open_page_its_own_new_link(client: TestClient) -> 
 # -- the leak drill -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit", "cv"])
+@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit", "cv", "our-life"])
 def test_nothing_a_seat_cannot_see_reaches_it(client: TestClient, game_id: str) -> None:
     """For every endpoint and every message type: what a client without a seat's token receives
     is the same in two games that differ only in what that client cannot see."""

@@ -86,12 +86,14 @@ def reveal(state: OurLifeState) -> None:
         if cards[seat].relax:
             relax(state, state.family_of[seat], cards[seat].relax)
     # Stress dice, once per chosen card.
+    state.rolls = []
     for slot, card in enumerate(state.display):
         choosers = [s for s in range(n) if state.choice[s] == slot]
         stress = book.actions[card].stress
         if choosers and stress:
             faces = [book.stress_die[state.rng.below(len(book.stress_die))] for _ in range(stress)]
             icons = sum(faces)
+            state.rolls = [*state.rolls, [slot, *faces]]
             state.say(f"{state.name(choosers[0])} rolls {stress} Stress dice for {book.actions[card].title}: "
                       f"{icons} stress")
             for seat in choosers:

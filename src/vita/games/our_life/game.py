@@ -73,6 +73,11 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
 
         return {"heuristic": HeuristicBot}
 
+    def catalogue(self, options: OurLifeOptions) -> JSON:
+        from vita.games.our_life.describe import catalogue
+
+        return catalogue(self.book(options))
+
     def terminal_renderer(self) -> Any:
         from vita.games.our_life.terminal import render
 

@@ -91,6 +91,7 @@ class PositionModel(_Model):
     families: Annotated[list[FamilyModel], Field(min_length=1, max_length=8)]
     prompts: Annotated[list[PromptModel], Field(max_length=50)] = []
     offers: Annotated[list[Small], Field(max_length=8)] = []
+    rolls: Annotated[list[Annotated[list[Small], Field(min_length=1, max_length=9)]], Field(max_length=8)] = []
     rng: Annotated[int, Field(ge=0, lt=2**64)]
     ply: Small = 0
 
@@ -120,6 +121,7 @@ def to_json(state: OurLifeState) -> JSON:
         "families": [_family_json(state, f) for f in range(len(state.families))],
         "prompts": [_prompt_json(state, p) for p in state.prompts],
         "offers": state.offers[:],
+        "rolls": [r[:] for r in state.rolls],
         "rng": state.rng.state,
         "ply": state.ply,
     }
@@ -213,6 +215,7 @@ def from_json(state: OurLifeState, book: Book, data: Any, log: bool = True) -> O
     _read_families(state, model.families)
     state.prompts = [_read_prompt(state, p) for p in model.prompts]
     state.offers = model.offers[:]
+    state.rolls = [r[:] for r in model.rolls]
     try:
         check_invariants(state)
     except AssertionError as error:

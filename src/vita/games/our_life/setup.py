@@ -95,6 +95,7 @@ def new_game(state: OurLifeState, book: Book, names: list[str], couples: int, se
     state.done = [True] * n
     state.prompts = []
     state.offers = []
+    state.rolls = []
     # 11. The Action Display.
     state.display = []
     choose.fill_display(state)

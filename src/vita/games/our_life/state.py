@@ -34,7 +34,7 @@ class OurLifeState(State):
         "action_deck", "action_discard", "background", "balance", "book", "chart_happiness", "chart_joy",
         "child_decks", "children", "choice", "display", "done", "extra", "families", "family_of", "frows",
         "goal_box", "goal_options", "half_child", "happiness", "likes", "names", "offers", "opp_track", "opps",
-        "partner", "persona", "personal", "pool", "prompts", "round", "rows", "setup_rows", "shared",
+        "partner", "persona", "personal", "pool", "prompts", "rolls", "round", "rows", "setup_rows", "shared",
         "shared_box", "shared_options", "step", "story_deck", "story_variant", "stress", "vacation_deck",
         "vacation_discard",
     )
@@ -72,6 +72,7 @@ class OurLifeState(State):
     extra: list[int]  # per seat: the symbols the extra action may be (a bit per symbol; 0: used)
     done: list[bool]  # per seat: has finished using actions this round
     prompts: list[Prompt]  # questions to answer before play goes on (steps.PROMPTS), first first
+    rolls: list[list[int]]  # the Stress dice of the last reveal: [display position, faces...] per card rolled
     offers: list[int]  # seats who spent a Money action on a vacation and wait for a second one
     half_child: list[int]  # per family: the partner who spent a Time action on a child (-1: none)
     # Character sheets, per seat.
@@ -124,6 +125,7 @@ class OurLifeState(State):
         other.done = self.done[:]
         other.prompts = self.prompts[:]
         other.offers = self.offers[:]
+        other.rolls = self.rolls
         other.half_child = self.half_child[:]
         other.rows = [r[:] for r in self.rows]
         other.opps = [o[:] for o in self.opps]

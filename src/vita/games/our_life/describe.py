@@ -1,0 +1,97 @@
+"""Our Life's cards and sheets in words, and the catalogue front ends draw from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vita.games.our_life.data import ROW_ACTIONS, SYMBOLS, Bonus, Book, Row
+from vita.games.our_life.scoring import CATEGORY_NAMES
+
+
+def action_card_text(book: Book, card: int) -> str:
+    """
+    >>> from vita.games.our_life.data import load_book
+    >>> action_card_text(load_book(), 5)
+    'Marathon training: health, health, health; 2 Stress dice'
+    """
+    action = book.actions[card]
+    parts = [", ".join(SYMBOLS[a] for a in action.actions)]
+    if action.relax:
+        parts.append(f"{action.relax} Relaxation")
+    if action.stress:
+        parts.append(f"{action.stress} Stress dice")
+    if action.opportunity:
+        parts.append(f"{action.opportunity} Opportunity")
+    return f"{action.title}: " + "; ".join(parts)
+
+
+def _bonus(bonus: Bonus | None) -> str | None:
+    return None if bonus is None else bonus.describe()
+
+
+def row_layout(row: Row) -> dict[str, Any]:
+    sections, start = [], 0
+    for end in row.section_ends:
+        sections.append(end - start)
+        start = end
+    return {
+        "id": row.id, "name": row.name, "action": ROW_ACTIONS[row.action],
+        "category": CATEGORY_NAMES[row.category] if row.category >= 0 else None,
+        "sections": sections, "size": row.size,
+        "points": {str(k): row.score_at[k] for k in range(1, row.size + 1) if row.score_at[k] != row.score_at[k - 1]},
+        "bonuses": [_bonus(b) for b in row.bonuses], "romance": [_bonus(b) for b in row.romance_bonuses],
+        "opportunities": {str(k + 1): SYMBOLS[s] for k, s in enumerate(row.opportunities) if s >= 0},
+    }
+
+
+def sheets(book: Book) -> dict[str, Any]:
+    """The sheets' layout: rows, sections, icons, bonuses, tracks."""
+    return {
+        "character": [row_layout(r) for r in book.character],
+        "family": [row_layout(r) for r in book.family],
+        "columns": [{"rows": [book.character[i].id for i in rows], "bonuses": {str(k): b.describe()
+                                                                                for k, b in bonuses.items()}}
+                    for rows, bonuses in book.columns],
+        "persona": {"length": book.persona_length, "bonuses": {str(k): b.describe()
+                                                               for k, b in book.persona_bonuses.items()}},
+        "opportunities": list(book.opportunity_points),
+        "stress": {"green": book.stress_green, "white": book.stress_white,
+                   "red": book.stress_size - book.stress_green - book.stress_white},
+        "rounds": book.rounds, "goal_rounds": list(book.goal_rounds), "floor": book.happiness_floor,
+    }
+
+
+def catalogue(book: Book) -> dict[str, Any]:
+    """Every card by number (its title and text), and ``sheets``: the sheets' layout."""
+    out: dict[str, Any] = {"sheets": sheets(book)}
+    for number in book.actions:
+        action = book.actions[number]
+        out[str(number)] = {"title": action.title, "text": action_card_text(book, number), "kind": "action",
+                            "actions": [SYMBOLS[a] for a in action.actions], "relax": action.relax,
+                            "stress": action.stress, "opportunity": action.opportunity}
+    for goal in book.personal_goals.values():
+        steps = ", ".join(f"{marks}+ → {joy} Joy" for marks, joy in goal.thresholds)
+        rounds = ", ".join(str(r) for r in book.goal_rounds)
+        counted = ", ".join(goal.counts)
+        out[str(goal.id)] = {"title": goal.title, "kind": "personal goal",
+                             "text": f"{goal.title}: at the end of rounds {rounds}, for {counted}: {steps}"}
+    for shared in book.shared_goals.values():
+        targets = ", ".join(f"{sections} section(s) of {row.name}" for row, sections in shared.targets)
+        out[str(shared.id)] = {"title": shared.title, "kind": "shared goal",
+                               "text": f"{shared.title}: finish {targets}; -{shared.penalty} per section short"}
+    for child in book.children.values():
+        out[str(child.id)] = {"title": child.title, "kind": "child", "squares": child.squares,
+                              "action": SYMBOLS[child.action],
+                              "text": f"{child.title}: {child.squares} {SYMBOLS[child.action]} to finish; then "
+                                      f"{child.bonus.describe()}; unfinished -{child.penalty}"}
+    for story in book.stories.values():
+        out[str(story.id)] = {"title": story.title, "kind": "story", "text": f"{story.title}: {story.bonus.describe()}"}
+    for vacation in book.vacations.values():
+        first, second = (b.describe() for b in vacation.bonuses)
+        out[str(vacation.id)] = {"title": vacation.title, "kind": "vacation", "bonuses": [first, second],
+                                 "text": f"{vacation.title}: 1) {first} or 2) {second}"}
+    for background in book.background.values():
+        out[str(background.id)] = {"title": background.title, "kind": "background",
+                                   "text": f"{background.title}: {book.character[background.row].name}, "
+                                           f"and a {SYMBOLS[background.action]} row"}
+    return out

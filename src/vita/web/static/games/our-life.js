@@ -1,0 +1,212 @@
+// Our Life: the Action Display (cards with their action icons, Relaxations, Stress dice and the
+// dice last rolled as faces), then each family's Family sheet (Happiness and Balance lines, the
+// stress track in green, white and red, the Happiness Chart, the Home/Vehicle/Vacation/Pet/
+// Children rows, the children's cards) and each player's Character sheet (rows of squares with
+// their sections, icons, bonuses and Opportunities; the Digital Persona; the Opportunities
+// track). The next square of a row you can mark, a display card, a story or a vacation bonus is
+// clickable; hovering or tapping a card shows its text. Another family's card shows only as
+// "chosen" until everybody has chosen.
+(() => {
+  const ICON = {
+    health: ["♥", "health"], knowledge: ["✎", "knowledge"], money: ["$", "money"],
+    relationship: ["❤︎❤︎", "relationship"], time: ["◔", "time"], like: ["☝", "like"], luck: ["★", "Good Luck (wild)"],
+    vacation: ["✈", "vacation (two money)"], child: ["♙", "child (a time action each)"],
+  };
+  const DIE = ["", "⚡", "⚡⚡"];
+
+  function icon(name, count) {
+    const [sign, words] = ICON[name] || [name, name];
+    return h("span", {className: `olsym ${name}`, title: words, "aria-label": `${count || 1} ${words}`},
+      count > 1 ? `${count}×${sign}` : sign);
+  }
+
+  function counts(list) {
+    const out = {};
+    (list || []).forEach(n => { out[n] = (out[n] || 0) + 1; });
+    return out;
+  }
+
+  function iconRow(map) {
+    const parts = Object.entries(map || {}).filter(([, n]) => n).map(([k, n]) => icon(k, n));
+    return parts.length ? parts : [h("span", {className: "muted"}, "—")];
+  }
+
+  function actionCard(number, slot, v, ctx) {
+    const info = ctx.catalogue[String(number)] || {title: `card ${number}`, actions: []};
+    const chosenBy = v.players.map((p, s) => [p, s]).filter(([p]) => p.choice === slot + 1);
+    const secret = v.players.some(p => p.choice === true);
+    const roll = (v.rolls || []).find(r => r[0] === slot);
+    const node = h("div", {className: "olcard action", "data-slot": slot + 1},
+      h("div", {className: "title"}, h("small", {}, `${slot + 1} · `), info.title),
+      h("div", {className: "actions"}, iconRow(counts(info.actions))),
+      h("div", {className: "extras"},
+        info.relax ? h("span", {className: "relax", title: "Relaxation: erase a stress mark"}, "☯".repeat(info.relax)) : null,
+        info.stress ? h("span", {className: "stressdice", title: `${info.stress} Stress dice`}, "🎲".repeat(info.stress)) : null,
+        info.opportunity ? h("span", {className: "oppsym", title: "Opportunity"}, "✦") : null),
+      roll ? h("div", {className: "dice", "aria-label": "Stress dice rolled"},
+        roll.slice(1).map(f => h("span", {className: "die", title: `${f} stress`}, DIE[f] || "·"))) : null,
+      h("div", {className: "chosen"}, chosenBy.map(([p, s]) => h("span", {}, seatMark(s), ` ${p.name} `)),
+        secret && v.step === "choose" ? h("span", {className: "muted"}, "") : null));
+    withTip(node, info.text);
+    return pickable(node, ctx, `choose ${slot + 1}`);
+  }
+
+  // A row of squares: sections apart, the icon under a square, the bonus after a section, an
+  // Opportunity's square beside the square it is linked to.
+  function row(layout, marks, covered, ctx, mine, words) {
+    const line = h("div", {className: "olrow", "data-row": layout.id},
+      h("span", {className: "rowname"}, layout.name, " ", icon(layout.action)));
+    let square = 0;
+    layout.sections.forEach((length, index) => {
+      const section = h("span", {className: "section"});
+      for (let i = 0; i < length; i++) {
+        square += 1;
+        const points = layout.points[String(square)];
+        const cell = h("span", {className: "sq" + (square <= marks ? " x" : ""), "data-square": square,
+                                 title: points ? `${points} Life Achievement points` : `square ${square}`},
+          square <= marks ? "✕" : "", points !== undefined ? h("small", {className: "pts"}, String(points)) : null);
+        if (mine && square === marks + 1) pickable(cell, ctx, words);
+        section.appendChild(cell);
+        const opp = layout.opportunities[String(square)];
+        if (opp) {
+          const taken = (covered || []).includes(square);
+          section.appendChild(h("span", {className: "sq opp" + (taken ? " x" : ""),
+            title: `Opportunity: pay a ${opp} action when you mark square ${square}`}, taken ? "✦" : icon(opp)));
+        }
+      }
+      line.appendChild(section);
+      const bonus = [layout.bonuses[index], layout.romance && layout.romance[index] ? `both: ${layout.romance[index]}` : null]
+        .filter(Boolean).join(" · ");
+      if (bonus) line.appendChild(h("span", {className: "bonus" + (/couple/.test(bonus) ? " couple" : ""), title: "bonus"}, bonus));
+    });
+    return line;
+  }
+
+  function stressTrack(sheets, marks) {
+    const s = sheets.stress;
+    const track = h("span", {className: "stress", "aria-label": `stress ${marks}`});
+    const total = s.green + s.white + s.red;
+    for (let i = 1; i <= total; i++) {
+      const colour = i <= s.green ? "green" : i <= s.green + s.white ? "white" : "red";
+      track.appendChild(h("span", {className: `sq ${colour}` + (i <= marks ? " x" : "")}, i <= marks ? "✕" : ""));
+    }
+    return track;
+  }
+
+  function chart(sheets, family, round) {
+    const table = h("table", {className: "olchart"});
+    const head = h("tr", {}, h("th", {}, "round"));
+    const happy = h("tr", {}, h("th", {}, "Happiness"));
+    const joy = h("tr", {}, h("th", {}, "Joy"));
+    for (let r = 1; r <= sheets.rounds; r++) {
+      const goal = sheets.goal_rounds.includes(r);
+      head.appendChild(h("th", {className: (goal ? "goal" : "") + (r === round ? " now" : ""),
+                                 title: goal ? "Personal Goals score at the end of this round" : ""}, String(r)));
+      const written = family.chart.happiness[r - 1];
+      happy.appendChild(h("td", {}, written === undefined ? "" : String(written)));
+      joy.appendChild(h("td", {}, family.chart.joy[r - 1] ? String(family.chart.joy[r - 1]) : ""));
+    }
+    table.append(head, happy, joy);
+    return table;
+  }
+
+  function familySheet(v, f, family, ctx, sheets) {
+    const seats = f < v.couples ? [2 * f, 2 * f + 1] : [f + v.couples];
+    const mine = seats.includes(ctx.seat);
+    const goal = family.shared_goal;
+    const goalInfo = typeof goal === "number" ? ctx.catalogue[String(goal)] : null;
+    const box = h("section", {className: "area olfamily", "data-family": f},
+      h("h2", {}, seats.map(s => seatMark(s)), " ", seats.map(s => v.players[s].name).join(" & "),
+        seats.length === 2 ? " (couple)" : " (single)", v.scores ? ` — ${v.scores[seats[0]]} points` : ""));
+    box.appendChild(h("div", {className: "line"},
+      h("span", {className: "happiness", title: "Happiness (never below -3)"}, "☺ Happiness ", h("b", {}, String(family.happiness))),
+      h("span", {className: "balance", title: "Balance"}, " ⚖ Balance ", h("b", {}, String(family.balance))),
+      " Stress ", stressTrack(sheets, family.stress)));
+    if (goalInfo) box.appendChild(withTip(h("p", {className: "goal"}, "Shared Goal: ", h("b", {}, goalInfo.title)), goalInfo.text));
+    box.appendChild(chart(sheets, family, v.round));
+    const rows = h("div", {className: "olsheet family"});
+    sheets.family.forEach(layout => {
+      const words = layout.action === "vacation" ? "vacation" : layout.action === "child" ? "child" : `mark ${layout.id}`;
+      rows.appendChild(row(layout, family.rows[layout.id], [], ctx, mine, words));
+    });
+    family.children.forEach(([card, marks], i) => {
+      const info = ctx.catalogue[String(card)] || {title: `child ${card}`, squares: 0};
+      const layout = {id: `child${i + 1}`, name: info.title, action: info.action, sections: [info.squares],
+                      points: {}, bonuses: [null], romance: [], opportunities: {}};
+      rows.appendChild(withTip(row(layout, marks, [], ctx, mine, `mark child${i + 1}`), info.text));
+    });
+    box.appendChild(rows);
+    if (family.half_child !== null) box.appendChild(h("p", {}, `${v.players[family.half_child].name} spent a Time action on a child`));
+    seats.forEach(s => box.appendChild(characterSheet(v, s, ctx, sheets)));
+    return box;
+  }
+
+  function characterSheet(v, seat, ctx, sheets) {
+    const p = v.players[seat];
+    const mine = seat === ctx.seat;
+    const box = h("div", {className: "olsheet character", "data-seat": seat},
+      h("h3", {}, "Character sheet of ", seatMark(seat), ` ${p.name}`, mine ? " (you)" : ""));
+    sheets.character.forEach(layout => box.appendChild(row(layout, p.rows[layout.id], p.opportunities[layout.id], ctx, mine, `mark ${layout.id}`)));
+    const persona = {id: "persona", name: "Digital Persona", action: "like", sections: [sheets.persona.length / 2, sheets.persona.length / 2],
+                     points: {}, bonuses: [sheets.persona.bonuses[String(sheets.persona.length / 2)], sheets.persona.bonuses[String(sheets.persona.length)]],
+                     romance: [], opportunities: {}};
+    box.appendChild(row(persona, p.persona, [], ctx, mine, "like"));
+    const track = h("div", {className: "olrow"}, h("span", {className: "rowname"}, "Opportunities ✦"));
+    sheets.opportunities.slice(1).forEach((value, i) => track.appendChild(
+      h("span", {className: "sq" + (i < p.opportunity_track ? " x" : ""), title: `${value} points once crossed`},
+        i < p.opportunity_track ? "✕" : "", h("small", {className: "pts"}, String(sheets.opportunities[i])))));
+    box.appendChild(track);
+    const goal = typeof p.personal_goal === "number" ? ctx.catalogue[String(p.personal_goal)] : null;
+    const choice = p.choice === true ? "chosen (secret until all have chosen)" : typeof p.choice === "number"
+      ? (ctx.catalogue[String(v.display[p.choice - 1])] || {}).title : "not yet";
+    box.appendChild(h("p", {className: "round-info"},
+      goal ? withTip(h("span", {}, "Personal Goal: ", h("b", {}, goal.title)), goal.text) : "Personal Goal: (secret)",
+      ` · this round: ${choice}`,
+      v.step === "use" ? [" · actions left: ", iconRow(p.actions), " · extra: ",
+                          p.extra.length ? p.extra.map(n => icon(n)) : h("span", {className: "muted"}, "—"),
+                          p.done ? " · done" : ""] : null));
+    return box;
+  }
+
+  function prompt(v, ctx) {
+    if (!v.prompts.length) return null;
+    const p = v.prompts[0];
+    const who = v.players[p.kind === "story" ? p.askers[0] : p.seat].name;
+    const box = h("div", {className: "olprompt", role: "status"}, h("b", {}, `${who}: `));
+    if (p.kind === "opportunity") box.append(`take the Opportunity in ${p.row} (square ${p.square}) or skip it`);
+    if (p.kind === "post") {
+      box.append("Post a Story: keep one ");
+      if (Array.isArray(p.cards)) p.cards.forEach(c => box.appendChild(storyCard(c, ctx, `post ${c}`)));
+      else box.append(`(${p.cards} cards, hidden)`);
+    }
+    if (p.kind === "story") { box.append(`Like ${v.players[p.seat].name}'s story? `); box.appendChild(storyCard(p.card, ctx, "like-story")); }
+    if (p.kind === "vacation") {
+      const info = ctx.catalogue[String(p.card)] || {bonuses: []};
+      box.append(`${info.title}: pick a bonus `);
+      info.bonuses.forEach((b, i) => box.appendChild(pickable(h("span", {className: "olcard small"}, `${i + 1}) ${b}`), ctx, `pick ${i + 1}`)));
+    }
+    return box;
+  }
+
+  function storyCard(number, ctx, words) {
+    const info = ctx.catalogue[String(number)] || {title: `card ${number}`, text: ""};
+    return pickable(withTip(h("span", {className: "olcard small story"}, info.title), info.text), ctx, words);
+  }
+
+  window.VitaRenderers["our-life"] = function (payload, ctx) {
+    const v = payload.view;
+    const sheets = ctx.catalogue.sheets;
+    const root = h("div", {className: "ol-game"});
+    const movers = v.to_move.map(s => v.players[s].name).join(", ") || "nobody";
+    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round}/${sheets.rounds}`), ` · ${v.step} · to act: ${movers}`,
+      v.solo_result ? h("b", {}, ` · ${v.solo_result}`) : null));
+    root.appendChild(h("div", {className: "row oldisplay", "aria-label": "Action Display"},
+      v.display.map((n, i) => actionCard(n, i, v, ctx))));
+    const asking = prompt(v, ctx);
+    if (asking) root.appendChild(asking);
+    if (v.offers.length) root.appendChild(h("p", {}, "Waiting for a second Money action to go on vacation: ",
+      v.offers.map(s => pickable(h("span", {className: "olcard small"}, seatMark(s), ` ${v.players[s].name} ✈`), ctx, `vacation join ${s + 1}`))));
+    v.families.forEach((family, f) => root.appendChild(familySheet(v, f, family, ctx, sheets)));
+    return root;
+  };
+})();
