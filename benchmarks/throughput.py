@@ -82,9 +82,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. couples=1 for Our Life (repeatable; values are JSON)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    result = measure(args.game, {"players": args.players}, args.seconds, args.seed)
+    options: dict[str, Any] = {"players": args.players}
+    for pair in args.option:
+        key, _, value = pair.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    result = measure(args.game, options, args.seconds, args.seed)
     if args.json:
         print(json.dumps(result))
     else:

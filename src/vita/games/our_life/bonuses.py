@@ -40,7 +40,8 @@ def award(state: OurLifeState, seat: int, bonus: Bonus, source: str) -> None:
 def gain(state: OurLifeState, seat: int, bonus: Bonus, source: str) -> None:
     """``seat`` gains ``bonus`` once."""
     family = state.family_of[seat]
-    state.say(f"{state.name(seat)} gains {bonus.describe().removesuffix(' (couple)')} ({source})")
+    if state.log is not None:
+        state.say(f"{state.name(seat)} gains {bonus.describe().removesuffix(' (couple)')} ({source})")
     if bonus.happiness:
         change_happiness(state, family, bonus.happiness)
     if bonus.joy:

@@ -152,7 +152,7 @@ def _why_not_use(state: OurLifeState, seat: int, action: Action) -> Reason:
             return Reason("no child now: the Children deck or row is exhausted, or your partner must spend "
                           "the second Time action", "no-child")
         bare = use.with_pay(action, 0) if not isinstance(action, Vacation) else Vacation(action.host)
-        if bare not in list(use.uses(state, seat, symbol)):
+        if bare not in use.uses(state, seat, symbol):
             return Reason(f"{action} cannot be done: that row is full", "row-full")
     how = ("", " Good Luck", "n extra")[action.pay]  # type: ignore[attr-defined]
     return Reason(f"you have no{how or ' ' + SYMBOLS[symbol]} action left to pay for {action}", "no-action-left")

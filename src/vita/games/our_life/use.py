@@ -13,7 +13,6 @@ and crosses a square of the Opportunities track. A missed Opportunity is gone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from vita.core.state import Action
@@ -25,6 +24,7 @@ from vita.games.our_life.steps import OPPORTUNITY
 from vita.games.our_life.story import tell
 
 if TYPE_CHECKING:
+    from vita.games.our_life.data import Book
     from vita.games.our_life.state import OurLifeState
 
 KINDS = range(6)  # the action symbols a row can ask for (luck is only ever a wild)
@@ -52,29 +52,54 @@ def spend(state: OurLifeState, seat: int, symbol: int, pay: int) -> None:
         state.extra[seat] = 0
 
 
-def uses(state: OurLifeState, seat: int, symbol: int) -> Iterator[Action]:
-    """What an action of kind ``symbol`` can do for ``seat`` now (paid with its own action)."""
-    book = state.book
+_LIKES = (Like(OWN), Like(LUCK), Like(EXTRA))
+_CHILDREN = (Child(OWN), Child(LUCK), Child(EXTRA))
+_STARTS = (Vacation(-1, OWN), Vacation(-1, LUCK), Vacation(-1, EXTRA))
+_JOINS = tuple((Vacation(h, OWN), Vacation(h, LUCK), Vacation(h, EXTRA)) for h in range(8))
+Target = tuple[Action, Action, Action]  # the same use paid with one's own action, Good Luck, the extra
+_CHILD_TRACKS: tuple[Target, ...] = tuple((Mark(f"child{n}"), Mark(f"child{n}", LUCK), Mark(f"child{n}", EXTRA))
+                                          for n in range(1, 21))
+_ROWS: dict[str, tuple[list[tuple[bool, int, int, Target]], ...]] = {}
+
+
+def _row_targets(book: Book) -> tuple[list[tuple[bool, int, int, Target]], ...]:
+    """Per action kind, the rows it marks: (on the Family sheet, index, size, the three actions)."""
+    made = _ROWS.get(book.directory)
+    if made is None:
+        made = tuple([(row.family, row.index, row.size, (Mark(row.id), Mark(row.id, LUCK), Mark(row.id, EXTRA)))
+                      for row in (*book.character, *book.family) if row.action == symbol] for symbol in KINDS)
+        _ROWS[book.directory] = made
+    return made
+
+
+def targets(state: OurLifeState, seat: int, symbol: int) -> list[Target]:
+    """What an action of kind ``symbol`` can do for ``seat`` now, each paid in the three ways."""
     fam = state.family_of[seat]
-    for row in book.character:
-        if row.action == symbol and state.rows[seat][row.index] < row.size:
-            yield Mark(row.id)
-    for row in book.family:
-        if row.action == symbol and state.frows[fam][row.index] < row.size:
-            yield Mark(row.id)
-    for number, (card, marks) in enumerate(state.children[fam]):
-        child = book.children[card]
-        if child.action == symbol and marks < child.squares:
-            yield Mark(f"child{number + 1}")
+    rows, frows = state.rows[seat], state.frows[fam]
+    out = [target for family, index, size, target in _row_targets(state.book)[symbol]
+           if (frows if family else rows)[index] < size]
+    kids = state.children[fam]
+    if kids:
+        book = state.book
+        for number, (card, marks) in enumerate(kids):
+            child = book.children[card]
+            if child.action == symbol and marks < child.squares:
+                out.append(_CHILD_TRACKS[number])
     if symbol == LIKE:
-        yield Like()
-    elif symbol == TIME and family.may_have_child(state, seat):
-        yield Child()
+        out.append(_LIKES)
+    elif symbol == TIME:
+        if family.may_have_child(state, seat):
+            out.append(_CHILDREN)
     elif symbol == MONEY:
         if seat not in state.offers:
-            yield Vacation()
-        for host in state.offers:
-            yield Vacation(host)
+            out.append(_STARTS)
+        out += [_JOINS[host] for host in state.offers]
+    return out
+
+
+def uses(state: OurLifeState, seat: int, symbol: int) -> list[Action]:
+    """What an action of kind ``symbol`` can do for ``seat`` now (paid with its own action)."""
+    return [target[0] for target in targets(state, seat, symbol)]
 
 
 def with_pay(action: Action, pay: int) -> Action:
@@ -88,11 +113,21 @@ def with_pay(action: Action, pay: int) -> Action:
 def use_actions(state: OurLifeState, seat: int) -> list[Action]:
     """Every way ``seat`` can use an action now."""
     actions: list[Action] = []
+    pool = state.pool[seat]
+    luck = pool[LUCK_SYMBOL]
+    extra = state.extra[seat]
+    wild = extra >> LUCK_SYMBOL & 1
     for symbol in KINDS:
-        pays = pay_options(state, seat, symbol)
-        if pays:
-            for action in uses(state, seat, symbol):
-                actions += [with_pay(action, pay) for pay in pays]
+        own = pool[symbol]
+        spare = wild or extra >> symbol & 1
+        if own or luck or spare:
+            for target in targets(state, seat, symbol):
+                if own:
+                    actions.append(target[0])
+                if luck:
+                    actions.append(target[1])
+                if spare:
+                    actions.append(target[2])
     return actions
 
 
@@ -100,10 +135,7 @@ def must_go_on(state: OurLifeState, seat: int) -> bool:
     """Whether ``seat`` still holds an action of its card or a bonus that can be used (the extra
     action may be left unused)."""
     pool = state.pool[seat]
-    for symbol in KINDS:
-        if (pool[symbol] or pool[LUCK_SYMBOL]) and next(uses(state, seat, symbol), None) is not None:
-            return True
-    return False
+    return any((pool[symbol] or pool[LUCK_SYMBOL]) and targets(state, seat, symbol) for symbol in KINDS)
 
 
 def can_act(state: OurLifeState, seat: int) -> bool:
@@ -111,8 +143,8 @@ def can_act(state: OurLifeState, seat: int) -> bool:
     if must_go_on(state, seat):
         return True
     extra = state.extra[seat]
-    return bool(extra) and any((extra >> s & 1 or extra >> LUCK_SYMBOL & 1) and next(uses(state, seat, s), None)
-                               is not None for s in KINDS)
+    return bool(extra) and any((extra >> s & 1 or extra >> LUCK_SYMBOL & 1) and targets(state, seat, s)
+                               for s in KINDS)
 
 
 def symbol_of(state: OurLifeState, seat: int, action: Action) -> int:
@@ -144,7 +176,8 @@ def mark(state: OurLifeState, seat: int, action: Mark) -> None:
     if row is None:
         family.mark_child(state, seat, child_number(action.row))
     elif row.family:
-        state.say(f"{state.name(seat)} marks {row.name}{_paid(action.pay)}")
+        if state.log is not None:
+            state.say(f"{state.name(seat)} marks {row.name}{_paid(action.pay)}")
         family.mark_family_row(state, seat, row, 1)
     else:
         mark_character_row(state, seat, row.index, action.pay)
@@ -159,7 +192,8 @@ def mark_character_row(state: OurLifeState, seat: int, index: int, pay: int = OW
     row = state.book.character[index]
     state.rows[seat][index] += 1
     square = state.rows[seat][index]
-    state.say(f"{state.name(seat)} marks {row.name} ({square}/{row.size}){_paid(pay)}")
+    if state.log is not None:
+        state.say(f"{state.name(seat)} marks {row.name} ({square}/{row.size}){_paid(pay)}")
     bonuses.after_character_mark(state, seat, row)
     needs = row.opportunities[square - 1]
     if offer and needs >= 0 and pay_options(state, seat, needs):
