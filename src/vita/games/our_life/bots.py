@@ -14,7 +14,8 @@ from vita.core.rng import Rng
 from vita.core.state import Action, State
 from vita.games.our_life.actions import Choose, KeepGoal, KeepShared
 from vita.games.our_life.data import LIKE, LUCK, Row
-from vita.games.our_life.scoring import balance_factor, categories, shared_goal_shortfall
+from vita.games.our_life.round_end import goal_marks
+from vita.games.our_life.scoring import balance_factor, shared_goal_shortfall
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, SETUP
 
@@ -46,18 +47,36 @@ def evaluate(state: OurLifeState, family: int) -> float:
         value += sum(row_value(row, state.rows[seat][row.index]) for row in book.character)
         value += book.opportunity_points[state.opp_track[seat]] + 0.8 * sum(
             o.bit_count() for o in state.opps[seat])
-        value += state.balance[family] * max(0, balance_factor(state, seat)) + 0.3 * sum(
-            min(c, 6) for c in categories(state, seat)[:4])
+        # Balance: the value times the lowest category, with a Balance bonus still to come.
+        value += max(state.balance[family], 3 if rounds_left > 3 else 0) * max(0, balance_factor(state, seat))
         value += LIKE_VALUE * state.persona[seat] * 0.5
         value += 0.5 * sum(state.pool[seat])  # actions still to use this round
+        value += _goal_outlook(state, seat)
     value += sum(row_value(row, state.frows[family][row.index]) for row in book.family)
     for card, marks in state.children[family]:
         child = book.children[card]
         value -= child.penalty * (1 - marks / child.squares) * (1.0 if rounds_left < 3 else 0.5)
     if state.shared[family]:
         value -= shared_goal_shortfall(state, family) * book.shared_goals[state.shared[family]].penalty * 0.8
-    value -= STRESS_MARK * state.stress[family] * min(1.0, rounds_left / 4)
+    # Stress: each section entered costs 3 Happiness in every round left.
+    value -= 0.3 * rounds_left * state.stress[family]
     return value * (2 if len(seats) == 1 else 1)
+
+
+def _goal_outlook(state: OurLifeState, seat: int) -> float:
+    """The Personal Goal's Joy at the scoring rounds still to come, for the marks made so far and
+    a share of the way to the next threshold."""
+    goal = state.book.personal_goals.get(state.personal[seat])
+    if goal is None:
+        return 0.0
+    ahead = sum(1 for r in state.book.goal_rounds if r >= state.round)
+    marks = goal_marks(state, seat, goal)
+    joy: float = goal.joy(marks)
+    following = next(((needed, more) for needed, more in goal.thresholds if needed > marks), None)
+    if following is not None:
+        needed, more = following
+        joy += 0.5 * (more - joy) / max(1, needed - marks)
+    return ahead * joy
 
 
 class HeuristicBot:
@@ -113,7 +132,7 @@ class HeuristicBot:
             value += card.relax * 3
         value += card.opportunity * 3
         expected = card.stress * sum(book.stress_die) / len(book.stress_die)
-        value -= expected * STRESS_MARK * 1.5
+        value -= expected * (0.5 + 0.35 * (book.rounds - state.round + 1))
         return value + 1e-6 * self.rng.below(1000)
 
     def _action_value(self, state: OurLifeState, seat: int, symbol: int) -> float:
