@@ -59,3 +59,11 @@ def test_a_broken_data_directory_names_each_problem(tmp_path: Path) -> None:
     cards["personal_goals"] = yaml.safe_load((DATA_DIR / "cards.yaml").read_text())["personal_goals"]
     (target / "cards.yaml").write_text(yaml.safe_dump(cards))
     assert check_directory(target) == ["cards.yaml: background 101: 'astronaut' is no Character row"]
+
+
+def test_the_docs_tables_are_the_data() -> None:
+    """docs/games/our-life.md lists every sheet and card value (python tools/our_life_tables.py)."""
+    from vita.games.our_life.describe import markdown_tables
+
+    doc = (Path(__file__).parents[3] / "docs" / "games" / "our-life.md").read_text()
+    assert f"<!-- tables -->\n{markdown_tables(load_book())}\n<!-- /tables -->" in doc

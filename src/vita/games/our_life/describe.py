@@ -95,3 +95,67 @@ def catalogue(book: Book) -> dict[str, Any]:
                                    "text": f"{background.title}: {book.character[background.row].name}, "
                                            f"and a {SYMBOLS[background.action]} row"}
     return out
+
+
+def _markdown_row(row: Row) -> str:
+    points = ", ".join(f"{k}: {row.score_at[k]}" for k in range(1, row.size + 1)
+                       if row.score_at[k] != row.score_at[k - 1])
+    bonuses = "; ".join(f"§{i + 1} {b.describe()}" for i, b in enumerate(row.bonuses) if b is not None)
+    if row.romance_bonuses:
+        bonuses += "; both partners: " + "; ".join(f"§{i + 1} {b.describe()}"
+                                                   for i, b in enumerate(row.romance_bonuses) if b is not None)
+    opps = ", ".join(f"{k + 1}: {SYMBOLS[s]}" for k, s in enumerate(row.opportunities) if s >= 0) or "—"
+    sections = "+".join(str(b - a) for a, b in zip((0, *row.section_ends), row.section_ends, strict=False))
+    return (f"| {row.name} (`{row.id}`) | {ROW_ACTIONS[row.action]} | {sections} | {points} | {bonuses or '—'} "
+            f"| {opps} | {row.source} |")
+
+
+def markdown_tables(book: Book) -> str:
+    """The sheets and decks as the markdown tables of docs/games/our-life.md (a test keeps them equal)."""
+    out = ["### Character sheet (per player)", "",
+           "| row | marked by | sections | points (marks: points) | bonuses | Opportunities (square: paid with) "
+           "| source |", "|---|---|---|---|---|---|---|"]
+    out += [_markdown_row(r) for r in book.character]
+    for rows, bonuses in book.columns:
+        names = " and ".join(book.character[i].name for i in rows)
+        out.append("")
+        out.append(f"Columns of {names}: " + "; ".join(f"column {k}: {b.describe()}" for k, b in bonuses.items())
+                   + " (the first printed, the rest designed).")
+    out += ["", f"Digital Persona: two rows of {book.persona_length // 2}; bonuses on squares "
+            + "; ".join(f"{k}: {b.describe()}" for k, b in book.persona_bonuses.items()) + " (designed).",
+            "", "Opportunities track, the value of the leftmost square not crossed with 0, 1, ... crossed: "
+            + ", ".join(str(p) for p in book.opportunity_points) + " (designed).", "",
+            "### Family sheet (per couple or single)", "",
+            "| row | marked by | sections | points (marks: points) | bonuses | Opportunities | source |",
+            "|---|---|---|---|---|---|---|"]
+    out += [_markdown_row(r) for r in book.family]
+    red = book.stress_size - book.stress_green - book.stress_white
+    out += ["", f"Stress track: green {book.stress_green}, white {book.stress_white}, red {red} (designed; 3 "
+            f"marks at the start, printed); entering white or red {-book.section_change} Happiness, leaving "
+            f"+{book.section_change} (printed); fully relaxed +{book.relaxed_joy} Joy per Relaxation (printed); "
+            f"full, -{book.stressed_joy} Joy per mark (designed).",
+            f"Stress die faces (stress icons): {', '.join(str(f) for f in book.stress_die)} (designed).", "",
+            "### Action cards (designed)", ""]
+    out += [f"- {number}. {action_card_text(book, number)}" for number in book.actions]
+    out += ["", "### Background cards (designed)", ""]
+    out += [f"- {c.id}. {c.title}: {book.character[c.row].name}, and a {SYMBOLS[c.action]} row"
+            for c in book.background.values()]
+    out += ["", "### Personal Goals (Joy at the end of rounds 4, 7 and 10)", ""]
+    for goal in book.personal_goals.values():
+        steps = ", ".join(f"{n}+: {j}" for n, j in goal.thresholds)
+        out.append(f"- {goal.id}. {goal.title}: {', '.join(goal.counts)} — {steps} ({goal.source})")
+    out += ["", "### Shared Goals", ""]
+    for shared in book.shared_goals.values():
+        targets = ", ".join(f"{s} section(s) of {row.name}" for row, s in shared.targets)
+        out.append(f"- {shared.id}. {shared.title}: {targets}; -{shared.penalty} per section short ({shared.source})")
+    out += ["", "### Children (designed)", ""]
+    for child in book.children.values():
+        deck = "couple" if child.couple else "single"
+        out.append(f"- {child.id}. {child.title} ({deck}): {child.squares} {SYMBOLS[child.action]}; "
+                   f"{child.bonus.describe()}; unfinished -{child.penalty}")
+    out += ["", "### Post a Story (designed)", ""]
+    out += [f"- {s.id}. {s.title}: {s.bonus.describe()}" for s in book.stories.values()]
+    out += ["", "### Vacation (designed)", ""]
+    out += [f"- {v.id}. {v.title}: {v.bonuses[0].describe()} or {v.bonuses[1].describe()}"
+            for v in book.vacations.values()]
+    return "\n".join(out)
