@@ -74,3 +74,44 @@ def test_pettingzoo_api_and_a_whole_episode(game_id: str, players: int) -> None:
         legal = np.flatnonzero(observation["action_mask"])
         environment.step(int(rng.choice(legal)))
     assert len(final) == players and max(final.values()) == 1.0
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("our-life", {"players": 3, "couples": 1}),
+                                                  ("cv", {"players": 3})])
+def test_parallel_api_and_a_whole_episode(game_id: str, options: dict[str, Any]) -> None:
+    """The simultaneous choices through PettingZoo's Parallel API: its own test passes, and masked
+    random play reaches the end with every seat rewarded."""
+    from pettingzoo.test import parallel_api_test
+
+    from vita.ai.parallel import parallel_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(parallel_env(game_id, **options), num_cycles=200)
+    environment = parallel_env(game_id, **options)
+    observations, _ = environment.reset(seed=4)
+    rng = np.random.default_rng(4)
+    together = 0
+    rewards: dict[str, float] = {}
+    for _ in range(20_000):
+        if not environment.agents:
+            break
+        masks = {a: observations[a]["action_mask"] for a in environment.agents}
+        together = max(together, sum(1 for mask in masks.values() if mask.any()))
+        actions = {a: int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for a, m in masks.items()}
+        observations, rewards, _, _, infos = environment.step(actions)
+        assert not any("illegal" in info for info in infos.values())
+    assert not environment.agents and max(rewards.values()) == 1.0
+    assert together >= 2, "several seats were asked at once"
+
+
+def test_an_illegal_parallel_action_ends_the_episode_with_a_penalty() -> None:
+    from vita.ai.parallel import ILLEGAL_PENALTY, parallel_env
+
+    environment = parallel_env("our-life", players=2)
+    observations, _ = environment.reset(seed=1)
+    wrong = int(np.flatnonzero(observations["player_0"]["action_mask"] == 0)[0])
+    legal = int(np.flatnonzero(observations["player_1"]["action_mask"])[0])
+    _, rewards, terminations, _, infos = environment.step({"player_0": wrong, "player_1": legal})
+    assert rewards["player_0"] == ILLEGAL_PENALTY and all(terminations.values())
+    assert "illegal" in infos["player_0"] and not environment.agents

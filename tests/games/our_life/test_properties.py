@@ -68,3 +68,24 @@ def test_couples_sit_side_by_side_and_singles_after() -> None:
     state = GAME.new(seed=1, players=5, couples=2)
     assert state.families == ((0, 1), (2, 3), (4,))
     assert state.partner == (1, 0, 3, 2, -1)
+
+
+def test_partners_see_each_others_choice_and_nobody_else_does() -> None:
+    """"Simultaneously, in collaboration with their partners": the partner sees the card (and the
+    log names it); another family sees only that a choice was made, until the reveal."""
+    state = GAME.new(seed=3, players=3, couples=1)
+    rng = Rng(3)
+    while state.step == SETUP:
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    before = len(state.log or [])
+    state.apply(state.parse("choose 2"), 0)
+    title = state.book.actions[state.display[1]].title
+    assert state.view(1)["players"][0]["choice"] == 2
+    assert state.view(2)["players"][0]["choice"] is True
+    assert state.view(None)["players"][0]["choice"] is True
+    assert any(title in line for line in state.events_for(1, before))
+    assert not any(title in line for line in state.events_for(2, before) + state.events_for(None, before))
+    # The single chooses the same card as the partner did: allowed across families.
+    state.apply(state.parse("choose 2"), 2)
+    assert state.view(2)["players"][2]["choice"] == 2
