@@ -168,6 +168,7 @@ class Card:
     doubles: bool
     source: str
     note: str
+    effect_items: tuple[tuple[int, int], ...] = ()  # the effect's non-zero (index, count) pairs
 
     @property
     def is_event(self) -> bool:
@@ -307,6 +308,7 @@ def _compile_card(model: CardModel) -> Card:
         doubles=model.doubles,
         source=model.source,
         note=model.note,
+        effect_items=tuple((i, getattr(effect, name)) for i, name in enumerate(EFFECTS) if getattr(effect, name)),
     )
 
 

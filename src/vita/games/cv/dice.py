@@ -108,16 +108,18 @@ def roll_options(state: CvState, seat: int) -> list[Action]:
 
 
 def reroll(state: CvState, seat: int, action: Reroll) -> None:
-    bad = [i for i in action.positions() if state.dice[i] == BAD_LUCK]
+    positions = action.positions()
+    dice = state.dice
+    bad = [i for i in positions if dice[i] == BAD_LUCK]
     if bad:
         state.used |= USED_PSYCHOTHERAPY
     below = state.rng.below
-    for index in action.positions():
-        state.dice[index] = below(FACES)
+    for index in positions:
+        dice[index] = below(FACES)
     state.rerolls -= 1
     if state.log is not None:
         extra = " (Psychotherapy: bad luck too)" if bad else ""
-        state.say(f"{state.name(seat)} rerolls {len(action.positions())} dice{extra}: {faces(state.dice)}.")
+        state.say(f"{state.name(seat)} rerolls {len(positions)} dice{extra}: {faces(state.dice)}.")
     _maybe_done(state)
 
 

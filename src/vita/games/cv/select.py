@@ -41,6 +41,18 @@ _TRIP = {b: Trip(b) for b in PLAIN}
 FRIEND_SYMBOLS = (*PLAIN, GOOD_LUCK)
 
 
+_BUYS: dict[tuple[int, int, bool], Buy] = {}
+
+
+def _buy(number: int, as_type: int, luck: bool) -> Buy:
+    """The one ``Buy`` value for these fields (made once: legal generation is hot)."""
+    key = (number, as_type, luck)
+    made = _BUYS.get(key)
+    if made is None:
+        made = _BUYS[key] = Buy(number, as_type, luck)
+    return made
+
+
 def buy_options(state: CvState, seat: int) -> list[Action]:
     if len(state.bought) >= MAX_BUYS:
         return []
@@ -48,15 +60,19 @@ def buy_options(state: CvState, seat: int) -> list[Action]:
     pool, events = state.pool, state.event_pool
     lucky = pool[GOOD_LUCK] >= LUCK_PRICE
     cards = state.deck.cards
+    retired = state.retired[seat]
     for number in state.track:
         card: Card = cards[number]  # type: ignore[assignment]
-        kinds = type_choices(state, seat, card)
-        if not kinds:
-            continue
+        if len(card.types) == 1 and not card.min_work and card.max_work < 0 and not (retired and card.types[0] == WORK):
+            kinds: list[int] = [-1]  # no condition can refuse it (type_choices would say the same)
+        else:
+            kinds = type_choices(state, seat, card)
+            if not kinds:
+                continue
         if affordable(card.cost, pool, events):
-            options += [Buy(number, t) for t in kinds]
+            options += [_buy(number, t, False) for t in kinds]
         if lucky:
-            options += [Buy(number, t, True) for t in kinds]
+            options += [_buy(number, t, True) for t in kinds]
     return options
 
 

@@ -192,7 +192,7 @@ class CvState(State):
         cards = self.deck.cards
         for stack in self.cv[seat]:
             if stack:
-                for index, count in enumerate(cards[stack[-1]].effect):  # type: ignore[union-attr]
+                for index, count in cards[stack[-1]].effect_items:  # type: ignore[union-attr]
                     icons[index] += count
         return icons
 
