@@ -18,14 +18,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from vita.sim import play_one
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
-GAMES = [("pursuit", 1), ("pursuit", 3), ("pursuit-cards", 2), ("pursuit-cards", 4), ("cv", 2), ("cv", 4)]
+GAMES = [("pursuit", 1), ("pursuit", 3), ("pursuit-cards", 2), ("pursuit-cards", 4), ("cv", 2), ("cv", 4),
+         ("our-life", 1), ("our-life", 3)]
+OPTIONS = {("our-life", 3): {"couples": 1}}  # more than the player count: a couple and a single
 SEED = 20261123
 
 
 def transcript(game_id: str, players: int) -> str:
-    state, record = play_one(game_id, {"players": players}, ["heuristic"] * players, SEED, keep_record=True)
+    options = {"players": players, **OPTIONS.get((game_id, players), {})}
+    state, record = play_one(game_id, options, ["heuristic"] * players, SEED, keep_record=True)
     assert record is not None
-    lines = [f"# {game_id}, {players} player(s), heuristic bots, seed {SEED}", "", "## actions"]
+    extra = "".join(f", {key} {value}" for key, value in OPTIONS.get((game_id, players), {}).items())
+    lines = [f"# {game_id}, {players} player(s){extra}, heuristic bots, seed {SEED}", "", "## actions"]
     lines += [f"{seat}: {text}" for seat, text in record.actions]
     lines += ["", "## log", *state.events_for(None)]
     lines += ["", "## result", f"scores: {list(state.scores())}", f"ranking: {list(state.ranking())}"]

@@ -44,7 +44,8 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
     card = child_deck(state, seat).pop()
     state.children[family].append([card, 0])
     child = state.book.children[card]
-    state.say(f"{state.family_name(family)} have a child: {child.title} (a track of {child.squares} to finish)")
+    state.say(f"{state.family_does(family, 'have', 'has')} a child: {child.title} "
+              f"(a track of {child.squares} to finish)")
     tell(state, "child", name=state.family_name(family))
     mark_family_row(state, seat, state.book.row("children"), 1)
 

@@ -42,7 +42,8 @@ def add_stress(state: OurLifeState, family: int, marks: int) -> None:
         if state.stress[family] in (white, red):
             change_happiness(state, family, -book.section_change)
             section = "white" if state.stress[family] == white else "red"
-            state.say(f"{state.family_name(family)} enter the {section} section: {book.section_change} Happiness lost")
+            state.say(f"{state.family_does(family, 'enter', 'enters')} the {section} section: "
+                      f"{book.section_change} Happiness lost")
 
 
 def relax(state: OurLifeState, family: int, marks: int) -> None:
@@ -52,10 +53,11 @@ def relax(state: OurLifeState, family: int, marks: int) -> None:
     for _ in range(marks):
         if state.stress[family] == 0:
             add_joy(state, family, book.relaxed_joy)
-            state.say(f"{state.family_name(family)} are fully relaxed: {book.relaxed_joy} Joy")
+            state.say(f"{state.family_does(family, 'are', 'is')} fully relaxed: {book.relaxed_joy} Joy")
             continue
         if state.stress[family] in (white, red):
             change_happiness(state, family, book.section_change)
             section = "white" if state.stress[family] == white else "red"
-            state.say(f"{state.family_name(family)} leave the {section} section: {book.section_change} Happiness")
+            state.say(f"{state.family_does(family, 'leave', 'leaves')} the {section} section: "
+                      f"{book.section_change} Happiness")
         state.stress[family] -= 1

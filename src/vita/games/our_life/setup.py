@@ -154,7 +154,8 @@ def _reveal_setup(state: OurLifeState) -> None:
 
     book = state.book
     for family, seats in enumerate(state.families):
-        state.say(f"{state.family_name(family)} keep the Shared Goal {book.shared_goals[state.shared[family]].title}")
+        goal = book.shared_goals[state.shared[family]].title
+        state.say(f"{state.family_does(family, 'keep', 'keeps')} the Shared Goal {goal}")
         for seat in seats:
             state.say(f"{state.name(seat)} keeps the Personal Goal {book.personal_goals[state.personal[seat]].title}")
     for seat in range(state.num_players):

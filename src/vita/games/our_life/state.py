@@ -198,6 +198,10 @@ class OurLifeState(State):
     def family_name(self, family: int) -> str:
         return " and ".join(self.names[s] for s in self.families[family])
 
+    def family_does(self, family: int, couple: str, single: str) -> str:
+        """``"Ann and Bob leave"`` or ``"Cy leaves"``: a family as the subject of a verb."""
+        return f"{self.family_name(family)} {couple if len(self.families[family]) == 2 else single}"
+
     def is_single(self, seat: int) -> bool:
         return self.partner[seat] < 0
 
