@@ -207,7 +207,8 @@ def test_a_locked_database_refuses_the_action_and_leaves_the_loop_free(tmp_path:
         time.sleep(0.3)
         started = time.monotonic()
         assert view(client, other["table"])["seq"] == 0
-        assert time.monotonic() - started < 0.5, "a waiting write must not hold up other requests"
+        # Held up, the view would wait for the busy timeout (1.5 s); the bound leaves room for load.
+        assert time.monotonic() - started < 1.0, "a waiting write must not hold up other requests"
         waiting.join(10)
         lock.execute("ROLLBACK")
         lock.close()
