@@ -176,8 +176,10 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     page = browser.new_context().new_page()
     page.goto(server.base + "/")
     page.select_option("#game", "pursuit-cards")
+    page.fill('input[name="name0"]', "Ana")          # typed before the player count changes
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
+    assert page.input_value('input[name="name0"]') == "Ana", "a new player count must not wipe a typed name"
     page.wait_for_selector('#game-options input[name="passes"]')
     page.fill('#game-options input[name="passes"]', "2")
     page.click("#new-table button[type=submit]")
@@ -187,6 +189,7 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     table_id = links[-1].split("/t/")[1].split("/")[0]
     info = server.api("GET", f"/api/tables/{table_id}")
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
+    assert info["seats"][0]["name"] == "Ana"
     assert info["options"]["passes"] == 2
 
 

@@ -377,12 +377,13 @@
       el("log").replaceChildren(...data.log.map(line => h("li", {}, line)));
       const go = delta => { step = Math.max(0, Math.min(total, step + delta)); draw(); };
       el("actions").replaceChildren(h("p", {className: "words"},
-        h("button", {type: "button", onclick: () => go(-step)}, "⏮ start"),
+        // Plain characters every font has (the media symbols came out as empty boxes without emoji fonts).
+        h("button", {type: "button", onclick: () => go(-step)}, "« start"),
         h("button", {type: "button", onclick: () => go(-10)}, "−10"),
-        h("button", {type: "button", onclick: () => go(-1)}, "◀ back"),
-        h("button", {type: "button", onclick: () => go(1), id: "replay-next"}, "next ▶"),
+        h("button", {type: "button", onclick: () => go(-1)}, "‹ back"),
+        h("button", {type: "button", onclick: () => go(1), id: "replay-next"}, "next ›"),
         h("button", {type: "button", onclick: () => go(10)}, "+10"),
-        h("button", {type: "button", onclick: () => go(total)}, "end ⏭")));
+        h("button", {type: "button", onclick: () => go(total)}, "end »")));
     };
     draw();
   }

@@ -14,12 +14,18 @@
     players.min = min; players.max = max;
     players.value = Math.max(min, Math.min(max, +players.value || min));
     const bots = option.dataset.bots.split(",");
+    // What was typed or chosen for the seats that stay is kept (a new player count wipes nothing).
+    const typed = [...seats.querySelectorAll(".seat-row")].map(row => ({
+      name: row.querySelector("input").value, kind: row.querySelector("select").value}));
     seats.querySelectorAll(".seat-row").forEach(row => row.remove());
     for (let i = 0; i < +players.value; i++) {
-      const kind = h("select", {name: `kind${i}`}, h("option", {value: "human"}, "a person"),
-        bots.map(b => h("option", {value: `bot:${b}`, selected: i > 0 && b === "heuristic"}, `${b} bot`)));
+      const before = typed[i];
+      const chosen = before && [...bots.map(b => `bot:${b}`), "human"].includes(before.kind) ? before.kind
+        : (i > 0 && bots.includes("heuristic") ? "bot:heuristic" : "human");
+      const kind = h("select", {name: `kind${i}`}, h("option", {value: "human", selected: chosen === "human"}, "a person"),
+        bots.map(b => h("option", {value: `bot:${b}`, selected: chosen === `bot:${b}`}, `${b} bot`)));
       seats.appendChild(h("div", {className: "seat-row"}, h("span", {}, `Seat ${i + 1}`),
-        h("label", {}, "Name ", h("input", {name: `name${i}`, value: `Player ${i + 1}`, maxlength: 40})),
+        h("label", {}, "Name ", h("input", {name: `name${i}`, value: before ? before.name : `Player ${i + 1}`, maxlength: 40})),
         h("label", {}, "Played by ", kind)));
     }
     replacement.replaceChildren(...bots.map(b => h("option", {value: b, selected: b === "heuristic"}, `a ${b} bot`)));
