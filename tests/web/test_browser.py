@@ -64,7 +64,7 @@ def public(server: Server, table_id: str) -> dict[str, Any]:
 
 def play_one(page: Any, seq: int) -> None:
     """On the page of the seat to act, at move ``seq``: click the first choice offered."""
-    page.wait_for_selector(f'#app[data-seq="{seq}"]', timeout=15_000)
+    page.wait_for_selector(f'#app[data-seq="{seq}"]', timeout=30_000)  # room for a loaded CI machine
     for _ in range(10):
         choice = page.locator("#actions button.choice")
         if choice.count():
@@ -75,7 +75,7 @@ def play_one(page: Any, seq: int) -> None:
 
 
 def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         state = public(server, table_id)
         if state["seq"] > seq:
