@@ -209,3 +209,18 @@ def test_our_life_couples_from_the_command_line() -> None:
            "the single Heuristic bot 5" in words
     code, output = run("play", "pursuit", "--couples", "1")
     assert code == 2 and "has no couples" in output
+
+
+def test_the_end_of_input_offers_to_save_and_says_how_to_resume(tmp_path: Path) -> None:
+    """Ctrl-C or the end of input leaves like 'quit': a saved game says how to resume, an unsaved
+    one offers to be saved (and says so when it is not)."""
+    code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3", input="1\n")
+    assert code == 0 and "Aborted" not in output
+    assert "Save the game to resume it later?" in output and "The game was not saved" in output
+    path = tmp_path / "kept.json"
+    code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3", input=f"1\nquit\n{path}\n")
+    assert code == 0 and f"resume with: vita play --load {path}" in output
+    assert GameRecord.load(path).actions
+    code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3",
+                       "--save", str(tmp_path / "g.json"), input="1\n")
+    assert code == 0 and "resume with: vita play --load" in output

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.prompt import Prompt
 from rich.table import Table
 
 from vita import __version__
@@ -193,10 +194,31 @@ def play_command(
                       + ", ".join(f"{s.name}{'' if s.human else ' (' + s.bot_name + ')'}" for s in seats))
     try:
         play(game, state, seats, record, console=console, save_path=save)
-    except Quit:
+    except (Quit, KeyboardInterrupt):
+        if not save:
+            save = _offer_to_save(console, record)
         if save:
             click.echo(f"The game so far is saved in {save}; resume with: vita play --load {save}")
+        else:
+            click.echo("The game was not saved (play with --save FILE to keep it as you go).")
         sys.exit(0)
+
+
+def _offer_to_save(console: Console, record: GameRecord) -> str | None:
+    """Ask for a file to save an unsaved game in; ``None`` if the person declines or cannot answer."""
+    try:
+        name = Prompt.ask("Save the game to resume it later? Type a file name (Enter: do not save)",
+                          default="", show_default=False, console=console).strip()
+    except (EOFError, KeyboardInterrupt):
+        return None
+    if not name:
+        return None
+    try:
+        record.save(name)
+    except OSError as error:
+        click.echo(f"Could not save to {name}: {error.strerror}")
+        return None
+    return name
 
 
 def _load_record(path: str) -> GameRecord:

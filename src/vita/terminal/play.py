@@ -113,8 +113,11 @@ class Session:
         if len(humans) > 1 and self.last_human is not None and self.last_human != seat:
             if self.game.info.hidden_information:
                 self.console.clear()
-            Prompt.ask(f"Pass the keyboard to [bold]{self.seats[seat].name}[/] and press Enter",
-                       default="", show_default=False, console=self.console)
+            try:
+                Prompt.ask(f"Pass the keyboard to [bold]{self.seats[seat].name}[/] and press Enter",
+                           default="", show_default=False, console=self.console)
+            except (EOFError, KeyboardInterrupt):
+                raise Quit from None
         self.last_human = seat
 
     # -- asking a person -----------------------------------------------------------
@@ -163,7 +166,10 @@ class Session:
         self.console.print(table)
 
     def read(self, prompt: str, seat: int) -> int | Action | None:
-        text = Prompt.ask(prompt, console=self.console).strip()
+        try:
+            text = Prompt.ask(prompt, console=self.console).strip()
+        except (EOFError, KeyboardInterrupt):  # the end of input, or Ctrl-C: leave as 'quit' does
+            raise Quit from None
         command = text.lower()
         if command in ("quit", "exit", "q"):
             raise Quit
