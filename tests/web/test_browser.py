@@ -103,7 +103,11 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -
         assert moves < 3000
     for page in pages:
         page.wait_for_selector("#end:not([hidden])", timeout=15_000)
-        assert "Final scores" in page.inner_text("#end")
+        end = page.inner_text("#end")
+        assert "Final scores" in end and ("wins" in end or "share the win" in end)
+        # The end is told at the top of the page, above the table; nothing asks to be notified.
+        assert page.locator("#end").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+        assert "Notify me" not in page.inner_text("#actions") and "step: over" not in page.inner_text("#board")
     record = server.api("GET", f"/api/tables/{data['table']}/record")
     assert record["result"]["scores"] == state["scores"] and len(record["actions"]) == moves
 

@@ -248,7 +248,7 @@
     if (mySeat && mySeat.kind === "human" && !payload.over) {
       tools.appendChild(h("button", {type: "button", onclick: resign}, "Resign"));
     }
-    if (window.Notification && Notification.permission === "default") {
+    if (window.Notification && Notification.permission === "default" && !payload.over) {
       tools.appendChild(h("button", {type: "button", onclick: () => Notification.requestPermission()}, "Notify me"));
     }
     box.appendChild(tools);
@@ -290,7 +290,9 @@
         keys.map(k => h("td", {}, row[k])), h("td", {}, h("b", {}, data.scores[seat]))));
     });
     table.appendChild(body);
-    box.replaceChildren(h("h2", {}, "Final scores"), table,
+    const first = data.seats.filter(s => data.ranking[s.seat] === 1).map(s => s.name);
+    const winner = first.length === 1 ? `${first[0]} wins` : `${first.join(" and ")} share the win`;
+    box.replaceChildren(h("p", {className: "winner"}, h("b", {}, winner)), h("h2", {}, "Final scores"), table,
       h("p", {}, h("a", {href: `/t/${encodeURIComponent(cfg.table)}/replay`}, "Replay this game step by step")));
     if (cfg.key) box.appendChild(h("button", {type: "button", className: "primary", onclick: rematch}, "Rematch"));
     else box.appendChild(h("p", {id: "rematch-note"}, "The table's owner can start a rematch with the same seats: "

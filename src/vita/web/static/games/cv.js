@@ -51,7 +51,7 @@
     const v = payload.view;
     const root = h("div", {className: "cv-game"});
     const turnName = v.players[v.turn].name;
-    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round} · ${turnName}'s turn`), ` · ${v.step}`,
+    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round} · ${turnName}'s turn`), v.step === "over" ? "" : ` · ${v.step}`,
       ` · decks: early ${v.decks.early}, middle ${v.decks.middle}, old ${v.decks.old}`));
     root.appendChild(h("div", {className: "row goals", "aria-label": "public life goals"},
       h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx))));

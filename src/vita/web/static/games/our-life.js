@@ -198,7 +198,7 @@
     const sheets = ctx.catalogue.sheets;
     const root = h("div", {className: "ol-game"});
     const movers = v.to_move.map(s => v.players[s].name).join(", ") || "nobody";
-    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round}/${sheets.rounds}`), ` · ${v.step} · to act: ${movers}`,
+    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round}/${sheets.rounds}`), v.step === "over" ? " · the game is over" : ` · ${v.step} · to act: ${movers}`,
       v.solo_result ? h("b", {}, ` · ${v.solo_result}`) : null));
     root.appendChild(h("div", {className: "row oldisplay", "aria-label": "Action Display"},
       v.display.map((n, i) => actionCard(n, i, v, ctx))));

@@ -14,7 +14,7 @@
   window.VitaRenderers["pursuit-cards"] = function (payload, ctx) {
     const v = payload.view;
     const root = h("div", {className: "cards-game"});
-    root.appendChild(h("p", {}, h("b", {}, `${v.players[v.turn].name}'s turn`), ` · step: ${v.step}`,
+    root.appendChild(h("p", {}, h("b", {}, `${v.players[v.turn].name}'s turn`), v.step === "over" ? "" : ` · step: ${v.step}`,
       ` · stock ${v.stock} (pass ${v.pass_no} of ${v.passes})`, v.final ? " · final turn" : ""));
     const discard = h("div", {className: "row", "aria-label": "discard pile"}, h("span", {}, "Discard pile: "),
       v.discard.length ? v.discard.slice(-8).map(w => pc(w)) : "empty");
