@@ -275,10 +275,20 @@ def label(state: CardsState, action: Action) -> str:
         return f"Defend with the {long_name(action.card)} on m{action.meld}: power {action.position}"
     if isinstance(action, Take):
         rest = state.diamond_owed - action.from_discard
-        return f"Take {action.from_discard} from the discard pile and {rest} from the stock"
+        if not action.from_discard:
+            return f"Take nothing from the discard pile and {rest} from the stock"
+        # The cards come off the top of the discard pile (its last cards), and the pile is public.
+        taken = state.discard[len(state.discard) - action.from_discard:][::-1]
+        named = ", ".join(f"the {long_name(card)}" for card in taken)
+        return f"Take {named} from the discard pile and {rest} from the stock"
     if isinstance(action, Pass):
         return "Stop defending"
     if isinstance(action, Capture):
+        if state.attack is not None:
+            attacked = state.find_meld(state.attack[1])
+            if attacked is not None and attacked.cards:
+                entry = attacked.cards[0 if action.end == "front" else -1]
+                return f"Capture the {long_name(entry)} from the {action.end} of m{attacked.id}"
         return f"Capture the card at the {action.end} of the attacked meld"
     if isinstance(action, Remnant):
         return f"Discard the {long_name(action.card)} first"
