@@ -8,6 +8,7 @@ Reason codes (stable, listed in docs/games/our-life.md): ``not-your-turn``, ``wr
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from vita.core.errors import Reason
@@ -16,6 +17,7 @@ from vita.games.our_life import choose, family, persona, round_end, scoring, set
 from vita.games.our_life.actions import (
     DONE,
     LIKE_STORY,
+    OWN,
     PASS,
     SKIP,
     BackgroundRow,
@@ -135,27 +137,24 @@ def _why_not(state: OurLifeState, seat: int, action: Action) -> Reason:
     return Reason(f"{action} is not one of the choices offered", "not-an-option")
 
 
-def _why_not_use(state: OurLifeState, seat: int, action: Action) -> Reason:
+def _why_not_use(state: OurLifeState, seat: int, action: Mark | Like | Child | Vacation | TakeOpportunity) -> Reason:
+    """Why a use of an action is refused: what it names does not exist or is full, or nothing pays it."""
     if isinstance(action, TakeOpportunity):
         prompt = state.prompts[0]
         symbol = state.book.character[prompt[2]].opportunities[prompt[3] - 1]
     else:
-        if isinstance(action, Mark):
-            symbol = use.symbol_of(state, seat, action)
-            if symbol < 0:
-                return Reason(f"no row called {action.row} can be marked with an action", "no-such-row")
-        else:
-            symbol = use.symbol_of(state, seat, action)
+        symbol = use.symbol_of(state, seat, action)
+        if symbol < 0:
+            return Reason(f"no row called {action.row} can be marked with an action", "no-such-row")  # type: ignore[union-attr]
         if isinstance(action, Vacation) and action.host >= 0 and action.host not in state.offers:
             return Reason(f"seat {action.host + 1} has no vacation waiting for a second Money action", "no-vacation")
         if isinstance(action, Child) and not family.may_have_child(state, seat):
             return Reason("no child now: the Children deck or row is exhausted, or your partner must spend "
                           "the second Time action", "no-child")
-        bare = use.with_pay(action, 0) if not isinstance(action, Vacation) else Vacation(action.host)
-        if bare not in use.uses(state, seat, symbol):
+        if replace(action, pay=OWN) not in use.uses(state, seat, symbol):
             return Reason(f"{action} cannot be done: that row is full", "row-full")
-    how = ("", " Good Luck", "n extra")[action.pay]  # type: ignore[attr-defined]
-    return Reason(f"you have no{how or ' ' + SYMBOLS[symbol]} action left to pay for {action}", "no-action-left")
+    kind = (SYMBOLS[symbol], "Good Luck", "extra")[action.pay]
+    return Reason(f"you have no {kind} action left to pay for {action}", "no-action-left")
 
 
 def apply(state: OurLifeState, seat: int, action: Action) -> None:

@@ -102,14 +102,6 @@ def uses(state: OurLifeState, seat: int, symbol: int) -> list[Action]:
     return [target[0] for target in targets(state, seat, symbol)]
 
 
-def with_pay(action: Action, pay: int) -> Action:
-    if pay == OWN:
-        return action
-    if isinstance(action, Vacation):
-        return Vacation(action.host, pay)
-    return type(action)(action.row, pay) if isinstance(action, Mark) else type(action)(pay)  # type: ignore[call-arg]
-
-
 def use_actions(state: OurLifeState, seat: int) -> list[Action]:
     """Every way ``seat`` can use an action now."""
     actions: list[Action] = []
