@@ -73,7 +73,7 @@ class OurLifeObserver:
     def _seat(self, view: dict[str, Any], other: int) -> list[float]:
         book = self.book
         player = view["players"][other]
-        family = view["families"][self._family(view, other)]
+        family = next(sheet for sheet in view["families"] if other in sheet["seats"])
         out = [player["rows"][r.id] / r.size for r in book.character]
         out += [float(len(player["opportunities"].get(r.id, []))) for r in book.character]
         out += [player["opportunity_track"] / 10, player["persona"] / book.persona_length, player["likes"] / 20]
@@ -90,11 +90,6 @@ class OurLifeObserver:
         shared = family["shared_goal"]
         out += one_hot(self.shared.get(shared, -1) if not isinstance(shared, bool) else -1, len(self.shared))
         return out
-
-    @staticmethod
-    def _family(view: dict[str, Any], seat: int) -> int:
-        couples = view["couples"]
-        return seat // 2 if seat < 2 * couples else seat - couples
 
 
 _MADE: dict[str, tuple[NotationCodec, OurLifeObserver]] = {}

@@ -52,9 +52,8 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
         return load_book(options.cards)
 
     def new_state(self, options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLifeState:
-        state = OurLifeState.__new__(OurLifeState)
-        state.story_variant = options.story
-        return new_game(state, self.book(options), options.seat_names(), options.couples, seed, log)
+        return new_game(OurLifeState.__new__(OurLifeState), self.book(options), options.seat_names(), options.couples,
+                        seed, log, story=options.story)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> OurLifeState:
         return position.from_json(OurLifeState.__new__(OurLifeState), self._book_of(data), dict(data), log)

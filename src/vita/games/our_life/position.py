@@ -410,6 +410,7 @@ def view(state: OurLifeState, seat: int | None) -> JSON:
         if state.step == CHOOSE and not ours:
             player["choice"] = player["choice"] is not None
     for family, sheet in enumerate(data["families"]):
+        sheet["seats"] = list(state.families[family])  # for front ends: who shares this sheet
         if family != mine:
             sheet["shared_options"] = len(sheet["shared_options"])
             if state.step == SETUP:
@@ -422,12 +423,8 @@ def view(state: OurLifeState, seat: int | None) -> JSON:
         data["scores"] = list(state.scores())
         data["breakdown"] = state.score_breakdown()
         if len(state.families) == 1:
-            data["solo_result"] = book_result(state)
+            data["solo_result"] = state.book.solo_result(state.scores()[0])
     return data
-
-
-def book_result(state: OurLifeState) -> str:
-    return state.book.solo_result(state.scores()[0])
 
 
 def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState:
@@ -449,23 +446,9 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     copy.story_deck = pool
     # Goal cards: others' options (and, during setup, what they kept) are re-dealt.
     secret_kept = state.step == SETUP
-    goals = copy.goal_box + [c for s in others for c in copy.goal_options[s]]
-    goals += [copy.personal[s] for s in others if secret_kept and copy.personal[s]]
-    rng.shuffle(goals)
-    for s in others:
-        copy.goal_options[s] = [goals.pop() for _ in copy.goal_options[s]]
-        if secret_kept and copy.personal[s]:
-            copy.personal[s] = goals.pop()
-    copy.goal_box = goals
+    copy.goal_box = _redeal(rng, copy.goal_box, copy.goal_options, copy.personal, others, secret_kept)
     families = [f for f in range(len(state.families)) if f != mine]
-    shared = copy.shared_box + [c for f in families for c in copy.shared_options[f]]
-    shared += [copy.shared[f] for f in families if secret_kept and copy.shared[f]]
-    rng.shuffle(shared)
-    for f in families:
-        copy.shared_options[f] = [shared.pop() for _ in copy.shared_options[f]]
-        if secret_kept and copy.shared[f]:
-            copy.shared[f] = shared.pop()
-    copy.shared_box = shared
+    copy.shared_box = _redeal(rng, copy.shared_box, copy.shared_options, copy.shared, families, secret_kept)
     if secret_kept:
         for s in others:
             if copy.setup_rows[s]:
@@ -474,6 +457,19 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     if state.step == CHOOSE:
         _redeal_choices(copy, [f for f in families], rng)
     return copy
+
+
+def _redeal(rng: Rng, box: list[int], options: list[list[int]], kept: list[int], holders: list[int],
+            secret_kept: bool) -> list[int]:
+    """Re-deal the goal cards ``holders`` hold unseen (their options and, while the setup is
+    secret, the card they kept) from those and the ``box``; return the new box."""
+    pool = box + [c for h in holders for c in options[h]] + [kept[h] for h in holders if secret_kept and kept[h]]
+    rng.shuffle(pool)
+    for h in holders:
+        options[h] = [pool.pop() for _ in options[h]]
+        if secret_kept and kept[h]:
+            kept[h] = pool.pop()
+    return pool
 
 
 def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:
@@ -498,20 +494,12 @@ def reconcile(book: Book, data: JSON, patch: JSON) -> JSON:
     decks = data["decks"]
     if data["step"] != "setup":
         for player in data["players"]:
-            if player["goal_options"]:
-                if not player["personal_goal"]:
-                    player["personal_goal"] = player["goal_options"][0]
-                decks["personal_goals"] += [c for c in player["goal_options"] if c != player["personal_goal"]]
-                player["goal_options"] = []
+            _keep_first(player, "goal_options", "personal_goal", decks["personal_goals"])
             if not player["background_row"]:
                 action = book.background[player["background"]].action
                 player["background_row"] = book.rows_for(action)[0].id
         for family in data["families"]:
-            if family["shared_options"]:
-                if not family["shared_goal"]:
-                    family["shared_goal"] = family["shared_options"][0]
-                decks["shared_goals"] += [c for c in family["shared_options"] if c != family["shared_goal"]]
-                family["shared_options"] = []
+            _keep_first(family, "shared_options", "shared_goal", decks["shared_goals"])
             if "chart" not in _family_patch(patch, data["families"].index(family)):
                 done = data["round"] - (data["step"] != "over")
                 family["chart"] = {"happiness": [0] * done, "joy": family["chart"]["joy"]}
@@ -522,6 +510,15 @@ def reconcile(book: Book, data: JSON, patch: JSON) -> JSON:
             decks[key] = [c for c in decks[key] if c not in named[key]]
     _return_missing(book, data)
     return data
+
+
+def _keep_first(holder: JSON, options: str, kept: str, box: list[int]) -> None:
+    """A goal choice left open past the setup: keep the first option (unless one is kept), box the rest."""
+    if holder[options]:
+        if not holder[kept]:
+            holder[kept] = holder[options][0]
+        box += [c for c in holder[options] if c != holder[kept]]
+        holder[options] = []
 
 
 def _family_patch(patch: JSON, index: int) -> JSON:

@@ -39,7 +39,7 @@ def seating(players: int, couples: int) -> tuple[tuple[int, ...], ...]:
 
 
 def new_game(state: OurLifeState, book: Book, names: list[str], couples: int, seed: int,
-             log: bool) -> OurLifeState:
+             log: bool, story: bool = False) -> OurLifeState:
     n = len(names)
     families = seating(n, couples)
     state.num_players = n
@@ -47,6 +47,7 @@ def new_game(state: OurLifeState, book: Book, names: list[str], couples: int, se
     state.log = [] if log else None
     state.ply = 0
     state.book = book
+    state.story_variant = story
     state.names = names
     state.families = families
     state.family_of = tuple(f for s in range(n) for f, seats in enumerate(families) if s in seats)

@@ -22,7 +22,7 @@ from vita.core.state import JSON, Action, State
 from vita.games.our_life import legal, position
 from vita.games.our_life.data import Book
 from vita.games.our_life.info import INFO
-from vita.games.our_life.steps import CHOOSE, OVER, SETUP, STEPS, USE
+from vita.games.our_life.steps import CHOOSE, OVER, SETUP, STEPS, STORY, USE
 
 Prompt = tuple[Any, ...]
 
@@ -148,7 +148,9 @@ class OurLifeState(State):
         if step == OVER:
             return ()
         if self.prompts:
-            return (self.prompts[0][1] if self.prompts[0][0] != 2 else self.prompts[0][3][0],)
+            prompt = self.prompts[0]
+            # A posted story asks the next of its askers; every other prompt, its seat.
+            return (prompt[3][0] if prompt[0] == STORY else prompt[1],)
         if step == USE:
             return (self.done.index(False),)
         if step == CHOOSE:
@@ -201,9 +203,6 @@ class OurLifeState(State):
     def family_does(self, family: int, couple: str, single: str) -> str:
         """``"Ann and Bob leave"`` or ``"Cy leaves"``: a family as the subject of a verb."""
         return f"{self.family_name(family)} {couple if len(self.families[family]) == 2 else single}"
-
-    def is_single(self, seat: int) -> bool:
-        return self.partner[seat] < 0
 
     def setup_pending(self, seat: int) -> bool:
         """Whether ``seat`` still has a setup choice to make."""

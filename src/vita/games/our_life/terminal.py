@@ -91,13 +91,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     return Group(*parts)
 
 
-def _seats_of(view: dict[str, Any], family: int) -> list[int]:
-    couples = view["couples"]
-    return [2 * family, 2 * family + 1] if family < couples else [family + couples]
-
-
 def _family_panel(book: Book, view: dict[str, Any], family: int, sheet: dict[str, Any], seat: int | None) -> Panel:
-    seats = _seats_of(view, family)
+    seats = sheet["seats"]
     body: list[RenderableType] = []
     goal = sheet["shared_goal"]
     goal_text = book.shared_goals[goal].title if isinstance(goal, int) and goal in book.shared_goals else "(secret)"

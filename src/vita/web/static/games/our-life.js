@@ -111,7 +111,7 @@
   }
 
   function familySheet(v, f, family, ctx, sheets) {
-    const seats = f < v.couples ? [2 * f, 2 * f + 1] : [f + v.couples];
+    const seats = family.seats;
     const mine = seats.includes(ctx.seat);
     const goal = family.shared_goal;
     const goalInfo = typeof goal === "number" ? ctx.catalogue[String(goal)] : null;
