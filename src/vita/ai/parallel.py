@@ -22,14 +22,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from vita.core.codec import legal_mask
+from vita.ai.common import interface, log_tail
 from vita.core.errors import IllegalAction
 from vita.core.state import State
-from vita.registry import get_game
 
 ILLEGAL_PENALTY = -1.0
 
@@ -40,13 +38,9 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": True}  # noqa: RUF012
 
     def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
-        self.game = get_game(game_id)
-        self.game_options = self.game.make_options(options)
-        interface = self.game.ai_interface(self.game_options)
-        if interface is None:
-            raise ValueError(f"{game_id} has no AI interface yet")
-        self.codec, self.observer = interface
-        players: int = getattr(self.game_options, "players", 1)
+        self.interface = interface(game_id, options)
+        self.game, self.codec = self.interface.game, self.interface.codec
+        players = self.interface.players
         self.metadata = {**self.metadata, "name": f"vita_{game_id.replace('-', '_')}_parallel"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -55,18 +49,15 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
 
     @functools.cache  # noqa: B019 (one space object per agent, as PettingZoo asks)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
-        })
+        return self.interface.observation_space()
 
     @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return spaces.Discrete(self.codec.size)
+        return self.interface.action_space()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.state_ = self.game.new_state(self.game_options, 0 if seed is None else seed,
+        self.state_ = self.game.new_state(self.interface.options, 0 if seed is None else seed,
                                           log=self.render_mode is not None)
         self.agents = self.possible_agents[:]
         return self._observations(), {agent: {} for agent in self.agents}
@@ -74,14 +65,8 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
     def _observations(self) -> dict[str, dict[str, Any]]:
         assert self.state_ is not None
         movers = self.state_.to_move()
-        out: dict[str, dict[str, Any]] = {}
-        for seat, agent in enumerate(self.possible_agents):
-            mask = legal_mask(self.codec, self.state_, seat) if seat in movers else None
-            out[agent] = {
-                "observation": np.asarray(self.observer.observe(self.state_, seat), dtype=np.float32),
-                "action_mask": np.asarray(mask, dtype=np.int8) if mask else np.zeros(self.codec.size, dtype=np.int8),
-            }
-        return out
+        return {agent: self.interface.observe(self.state_, seat, seat in movers)
+                for seat, agent in enumerate(self.possible_agents)}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                      dict[str, bool], dict[str, dict[str, Any]]]:
@@ -113,9 +98,7 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state_ is None:
-            return None
-        return "\n".join(self.state_.events_for(None)[-20:])
+        return log_tail(self.state_, self.render_mode)
 
     def close(self) -> None:
         self.state_ = None

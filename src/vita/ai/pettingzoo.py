@@ -25,10 +25,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from vita.core.codec import legal_mask
+from vita.ai.common import interface, log_tail
 from vita.core.errors import IllegalAction
 from vita.core.state import State
-from vita.registry import get_game
 
 
 class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
@@ -39,25 +38,16 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
 
     def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        self.game = get_game(game_id)
-        self.game_options = self.game.make_options(options)
-        interface = self.game.ai_interface(self.game_options)
-        if interface is None:
-            raise ValueError(f"{game_id} has no AI interface yet")
-        self.codec, self.observer = interface
-        players: int = getattr(self.game_options, "players", 1)
+        self.interface = interface(game_id, options)
+        self.game, self.game_options = self.interface.game, self.interface.options
+        self.codec, self.observer = self.interface.codec, self.interface.observer
+        players = self.interface.players
         self.metadata = {**self.metadata, "name": f"vita_{game_id.replace('-', '_')}"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
-        self._spaces = {
-            agent: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
-            })
-            for agent in self.possible_agents
-        }
-        self._actions = {agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents}
+        self._spaces = {agent: self.interface.observation_space() for agent in self.possible_agents}
+        self._actions = {agent: self.interface.action_space() for agent in self.possible_agents}
         self.state_: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -83,10 +73,7 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state_ is not None
         seat = self.seat(agent)
-        observation = np.asarray(self.observer.observe(self.state_, seat), dtype=np.float32)
-        mask = legal_mask(self.codec, self.state_, seat) if self.state_.to_move()[:1] == (seat,) else None
-        action_mask = np.asarray(mask, dtype=np.int8) if mask else np.zeros(self.codec.size, dtype=np.int8)
-        return {"observation": observation, "action_mask": action_mask}
+        return self.interface.observe(self.state_, seat, self.state_.to_move()[:1] == (seat,))
 
     def step(self, action: int | None) -> None:
         assert self.state_ is not None
@@ -110,9 +97,7 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state_ is None:
-            return None
-        return "\n".join(self.state_.events_for(None)[-20:])
+        return log_tail(self.state_, self.render_mode)
 
     def close(self) -> None:
         self.state_ = None

@@ -1,0 +1,58 @@
+"""What the PettingZoo adapters share: a game's AI interface, its spaces, a seat's observation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from vita.core.codec import ActionCodec, Observer, legal_mask
+from vita.core.state import Game, State
+from vita.registry import get_game
+
+
+@dataclass
+class Interface:
+    """A game with its options, action numbering and observer, ready for an environment."""
+
+    game: Game[Any, Any]
+    options: Any
+    codec: ActionCodec
+    observer: Observer
+    players: int
+
+    def observation_space(self) -> spaces.Dict:
+        return spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+        })
+
+    def action_space(self) -> spaces.Discrete:
+        return spaces.Discrete(self.codec.size)
+
+    def observe(self, state: State, seat: int, asked: bool) -> dict[str, np.ndarray]:
+        """What ``seat`` sees, with the mask of its legal actions (all zeros when not ``asked``)."""
+        mask = legal_mask(self.codec, state, seat) if asked else None
+        return {
+            "observation": np.asarray(self.observer.observe(state, seat), dtype=np.float32),
+            "action_mask": np.asarray(mask, dtype=np.int8) if mask else np.zeros(self.codec.size, dtype=np.int8),
+        }
+
+
+def interface(game_id: str, options: dict[str, Any]) -> Interface:
+    """The AI interface of ``game_id`` with ``options``; :class:`ValueError` if it has none."""
+    game = get_game(game_id)
+    parsed = game.make_options(options)
+    made = game.ai_interface(parsed)
+    if made is None:
+        raise ValueError(f"{game_id} has no AI interface yet")
+    return Interface(game, parsed, made[0], made[1], getattr(parsed, "players", 1))
+
+
+def log_tail(state: State | None, render_mode: str | None) -> str | None:
+    """The ``ansi`` rendering: the last lines of the public log."""
+    if render_mode != "ansi" or state is None:
+        return None
+    return "\n".join(state.events_for(None)[-20:])
