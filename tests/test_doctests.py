@@ -12,6 +12,7 @@ MODULES = [
     "vita.core.state",
     "vita.core.conformance",
     "vita.core.codec",
+    "vita.core.datafile",
     "vita.games.pursuit.actions",
     "vita.games.pursuit_cards.cards",
     "vita.games.pursuit_cards.melds",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import ValidationError
 
 from vita.core.errors import DataError
 
@@ -85,3 +86,23 @@ def _describe(error: yaml.YAMLError) -> str:
     problem = getattr(error, "problem", None) or str(error)
     where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
     return (where + " ".join(str(problem).split()))[:200]
+
+
+def problems(error: ValidationError, prefix: str = "", empty: str = "(top level)", limit: int = 50) -> list[str]:
+    """One line per problem pydantic found: ``prefix``, where it is (dotted), what is wrong.
+
+    >>> from pydantic import BaseModel
+    >>> class Card(BaseModel):
+    ...     cost: int
+    >>> try:
+    ...     Card.model_validate({"cost": "x"})
+    ... except ValidationError as error:
+    ...     problems(error, "cards.yaml: card 1: ")
+    ['cards.yaml: card 1: cost: Input should be a valid integer, unable to parse string as an integer']
+    """
+    lines = []
+    for problem in error.errors()[:limit]:
+        where = ".".join(str(part) for part in problem["loc"]) or empty
+        lines.append(f"{prefix}{where}: {problem['msg']}")
+    return lines
+

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from vita.core.datafile import problems
 from vita.core.errors import IllegalAction, PositionError
 from vita.core.rng import Rng
 
@@ -337,11 +338,7 @@ class Game(abc.ABC, Generic[S, Opts]):
 
 def describe_validation_error(error: ValidationError, what: str) -> str:
     """One line per problem: where it is and what is wrong."""
-    lines = [f"invalid {what}:"]
-    for problem in error.errors():
-        where = ".".join(str(part) for part in problem["loc"]) or "(top level)"
-        lines.append(f"  {where}: {problem['msg']}")
-    return "\n".join(lines)
+    return "\n".join([f"invalid {what}:", *problems(error, "  ", limit=1000)])
 
 
 def load_model(model: type[Opts], data: Mapping[str, Any], what: str) -> Opts:

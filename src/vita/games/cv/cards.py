@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from vita.core.datafile import load_yaml
+from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -238,9 +239,7 @@ def _problems(file: str, items: Any, model: type[BaseModel]) -> tuple[list[Any],
         try:
             good.append(model.model_validate(item))
         except ValidationError as error:
-            for problem in error.errors():
-                where = ".".join(str(part) for part in problem["loc"]) or "(card)"
-                problems.append(f"{label}: {where}: {problem['msg']}")
+            problems += validation_problems(error, f"{label}: ", "(card)")
     return good, problems
 
 

@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from vita.core.datafile import load_yaml
+from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -421,11 +422,7 @@ def _validate(file: str, data: Any, model: type[BaseModel]) -> tuple[Any, list[s
     try:
         return model.model_validate(data), []
     except ValidationError as error:
-        problems = []
-        for problem in error.errors()[:50]:
-            where = ".".join(str(part) for part in problem["loc"]) or "(top level)"
-            problems.append(f"{file}: {where}: {problem['msg']}")
-        return None, problems
+        return None, validation_problems(error, f"{file}: ")
 
 
 def validate_directory(directory: str | Path) -> tuple[SheetsModel | None, CardsModel | None, list[str]]:

@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from vita.core.datafile import load_yaml
+from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -453,11 +454,7 @@ def _read_yaml(path: Path) -> Any:
 
 
 def _problems(path: Path, label: str, error: ValidationError) -> list[str]:
-    lines = []
-    for problem in error.errors():
-        where = ".".join(str(part) for part in problem["loc"]) or "(card)"
-        lines.append(f"{path.name}: {label}: {where}: {problem['msg']}")
-    return lines
+    return validation_problems(error, f"{path.name}: {label}: ", "(card)", limit=1000)
 
 
 def validate_directory(directory: str | Path) -> tuple[dict[str, list[Any]], Board | None, list[str]]:

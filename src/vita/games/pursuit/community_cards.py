@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from vita.core.datafile import load_yaml
+from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
 COMMUNITY_DIR = Path(__file__).parent / "data" / "community"
@@ -177,11 +178,7 @@ def validate(directory: str | Path) -> tuple[CommunityFile | None, list[str]]:
     try:
         model = CommunityFile.model_validate(raw)
     except ValidationError as error:
-        problems = []
-        for problem in error.errors()[:50]:
-            where = ".".join(str(part) for part in problem["loc"]) or "(top level)"
-            problems.append(f"{FILE}: {where}: {problem['msg']}")
-        return None, problems
+        return None, validation_problems(error, f"{FILE}: ")
     ids = [card.id for card in model.cards]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     return model, [f"{FILE}: the card id {i!r} is given twice" for i in twice]
