@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from vita.games.our_life import choose
 from vita.games.our_life.happiness import add_joy
+from vita.games.our_life.scoring import announce
 from vita.games.our_life.steps import CHOOSE, OVER, USE
 from vita.games.our_life.use import can_act
 
@@ -60,8 +61,6 @@ def end_round(state: OurLifeState) -> None:
     state.extra = [0] * state.num_players
     if state.round == book.rounds:
         state.step = OVER
-        from vita.games.our_life.scoring import announce
-
         announce(state)
         return
     state.round += 1

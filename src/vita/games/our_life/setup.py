@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from vita.core.rng import Rng
 from vita.games.our_life import choose
 from vita.games.our_life.data import Book
+from vita.games.our_life.family import mark_family_row
 from vita.games.our_life.steps import CHOOSE, SETUP
 from vita.games.our_life.use import mark_character_row
 
@@ -151,8 +152,6 @@ def _chosen(state: OurLifeState, seat: int) -> None:
 
 def _reveal_setup(state: OurLifeState) -> None:
     """Everybody has chosen: goals face up, background marks made, the first round begins."""
-    from vita.games.our_life.family import mark_family_row
-
     book = state.book
     for family, seats in enumerate(state.families):
         goal = book.shared_goals[state.shared[family]].title
