@@ -224,3 +224,12 @@ def test_the_end_of_input_offers_to_save_and_says_how_to_resume(tmp_path: Path) 
     code, output = run("play", "pursuit", "--players", "2", "--humans", "1", "--seed", "3",
                        "--save", str(tmp_path / "g.json"), input="1\n")
     assert code == 0 and "resume with: vita play --load" in output
+
+
+def test_simulate_our_life_with_couples() -> None:
+    code, output = run("simulate", "our-life", "--players", "3", "--couples", "1", "--games", "4", "--json")
+    assert code == 0, output
+    summary = json.loads(output)
+    assert summary["options"] == {"players": 3, "couples": 1}
+    seats = summary["seats"]
+    assert seats[0]["mean_score"] == seats[1]["mean_score"]  # partners share their family's score

@@ -329,6 +329,7 @@ def cards_export(game_id: str, directory: str) -> None:
 @main.command("simulate")
 @click.argument("game_id")
 @click.option("--players", type=int, default=2, show_default=True)
+@click.option("--couples", type=int, help="Our Life: how many couples (seats 1-2, 3-4, ...); the rest are singles.")
 @click.option("--games", "count", type=int, default=100, show_default=True)
 @click.option("--bots", default="random", show_default=True, help="Comma-separated, one per seat.")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -336,13 +337,15 @@ def cards_export(game_id: str, directory: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game record here.")
 def simulate_command(
-    game_id: str, players: int, count: int, bots: str, seed: int, extra: tuple[str, ...],
+    game_id: str, players: int, couples: int | None, count: int, bots: str, seed: int, extra: tuple[str, ...],
     as_json: bool, records: str | None,
 ) -> None:
     """Play many bot games and summarise wins and scores per seat."""
     from vita.sim import simulate
 
     options = {**_parse_options(extra), "players": players}
+    if couples is not None:
+        options["couples"] = couples
     names = [b.strip() for b in bots.split(",")]
     if len(names) == 1:
         names = names * players
