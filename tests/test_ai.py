@@ -13,8 +13,10 @@ from vita.core import IllegalAction, Rng
 from vita.core.codec import legal_mask
 from vita.registry import GAMES, get_game
 
-CONFIGS = [("pursuit", 1), ("pursuit", 2), ("pursuit", 4), ("pursuit-cards", 2), ("pursuit-cards", 5),
-           ("cv", 2), ("cv", 4), ("our-life", 1), ("our-life", 3)]
+CONFIGS = [("pursuit", {"players": n}) for n in (1, 2, 4)] + [
+    ("pursuit", {"players": n, "expansion": "community"}) for n in (1, 3, 5)] + [
+    ("pursuit-cards", {"players": 2}), ("pursuit-cards", {"players": 5}), ("cv", {"players": 2}),
+    ("cv", {"players": 4}), ("our-life", {"players": 1}), ("our-life", {"players": 3})]
 
 
 def test_every_game_has_an_ai_interface() -> None:
@@ -23,10 +25,10 @@ def test_every_game_has_an_ai_interface() -> None:
         assert game.ai_interface(game.make_options({"players": max(2, game.info.min_players)})) is not None
 
 
-@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
-def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "config"), CONFIGS)
+def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, config: dict[str, Any]) -> None:
     game = get_game(game_id)
-    options = game.make_options({"players": players})
+    options = game.make_options(config)
     interface = game.ai_interface(options)
     assert interface is not None
     codec, observer = interface
@@ -51,17 +53,18 @@ def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, p
             codec.decode(state, 0, outside)
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("pursuit", 2), ("pursuit-cards", 3), ("cv", 3),
-                                                       ("our-life", 3)])
-def test_pettingzoo_api_and_a_whole_episode(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "extra"), [
+    ("pursuit", 2, {}), ("pursuit", 5, {"expansion": "community"}), ("pursuit-cards", 3, {}), ("cv", 3, {}),
+    ("our-life", 3, {})])
+def test_pettingzoo_api_and_a_whole_episode(game_id: str, players: int, extra: dict[str, Any]) -> None:
     from pettingzoo.test import api_test
 
     from vita.ai.pettingzoo import env
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PettingZoo notes that observations are dicts (masks)
-        api_test(env(game_id, players=players), num_cycles=100, verbose_progress=False)
-    environment = env(game_id, players=players)
+        api_test(env(game_id, players=players, **extra), num_cycles=100, verbose_progress=False)
+    environment = env(game_id, players=players, **extra)
     environment.reset(seed=4)
     rng = np.random.default_rng(4)
     final: dict[str, Any] = {}
@@ -103,6 +106,17 @@ def test_parallel_api_and_a_whole_episode(game_id: str, options: dict[str, Any])
         assert not any("illegal" in info for info in infos.values())
     assert not environment.agents and max(rewards.values()) == 1.0
     assert together >= 2, "several seats were asked at once"
+
+
+def test_the_base_game_encoding_does_not_change_with_the_expansion() -> None:
+    """The expansion adds numbers and features; a base game's numbering and vector stay as they were."""
+    game = get_game("pursuit")
+    base = game.ai_interface(game.make_options({"players": 2}))
+    expanded = game.ai_interface(game.make_options({"players": 2, "expansion": "community"}))
+    assert base is not None and expanded is not None
+    assert "done" not in base[0].notations and "engage safety-seminar" not in base[0].notations
+    assert {"done", "engage safety-seminar", "outcome 3", "outcome 3 martha"} <= set(expanded[0].notations)
+    assert expanded[1].size > base[1].size
 
 
 def test_an_illegal_parallel_action_ends_the_episode_with_a_penalty() -> None:

@@ -233,3 +233,25 @@ def test_simulate_our_life_with_couples() -> None:
     assert summary["options"] == {"players": 3, "couples": 1}
     seats = summary["seats"]
     assert seats[0]["mean_score"] == seats[1]["mean_score"]  # partners share their family's score
+
+
+def test_pursuit_with_the_community_expansion_from_the_command_line(tmp_path: Path) -> None:
+    """``vita play pursuit --players 5 --expansion community`` plays to the end and replays."""
+    path = tmp_path / "five.json"
+    code, output = run("play", "pursuit", "--players", "5", "--expansion", "community", "--bots", "heuristic",
+                       "--humans", "0", "--seed", "4", "--save", str(path))
+    assert code == 0, output[-2000:]
+    words = " ".join(output.split())
+    assert "engages in" in words and "for a Popularity score of" in words
+    record = GameRecord.load(path)
+    assert record.options["expansion"] == "community" and record.result is not None
+    assert any(text.startswith("engage ") for _, text in record.actions)
+    code, output = run("replay", str(path))
+    assert code == 0, output[-2000:]
+    code, output = run("play", "pursuit", "--players", "5", "--humans", "0", "--bots", "random")
+    assert code == 2 and "5 players need the Community expansion" in output
+    code, output = run("play", "cv", "--expansion", "community")
+    assert code == 2 and "has no expansion" in output
+    code, output = run("simulate", "pursuit", "--players", "5", "--expansion", "community", "--games", "2", "--json")
+    assert code == 0, output
+    assert json.loads(output)["options"] == {"players": 5, "expansion": "community"}

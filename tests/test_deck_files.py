@@ -24,7 +24,8 @@ def run(*args: str) -> tuple[int, str]:
 def deck(tmp_path: Path) -> Path:
     target = tmp_path / "my-deck"
     code, output = run("cards", "export", "pursuit", str(target))
-    assert code == 0 and "7 files" in output
+    assert code == 0 and "14 files" in output  # the base game's 7 and the Community expansion's 7
+    assert (target / "community" / "community.yaml").exists()
     return target
 
 
@@ -37,6 +38,16 @@ def test_export_gives_a_deck_that_checks_and_plays(deck: Path) -> None:
     assert code == 2 and "no card data" in output
     code, output = run("play", "pursuit", "--players", "2", "--bots", "random", "--seed", "1", "--cards", str(deck))
     assert code == 0, output
+    code, output = run("play", "pursuit", "--players", "5", "--expansion", "community", "--bots", "random",
+                       "--seed", "1", "--cards", str(deck))
+    assert code == 0, output
+
+
+def test_a_community_card_problem_names_its_file_and_card(deck: Path) -> None:
+    path = deck / "community" / "community.yaml"
+    path.write_text(path.read_text().replace("multiple: false", "multiple: maybe", 1))
+    code, lines = problems(deck)
+    assert code != 0 and any(line.startswith("community/community.yaml: cards.0.multiple") for line in lines), lines
 
 
 def problems(deck: Path) -> tuple[int, list[str]]:

@@ -17,7 +17,8 @@ from vita.registry import GAMES, get_game
 
 # Options to exercise per game: every player count and mode.
 CONFIGS: dict[str, list[dict[str, Any]]] = {
-    "pursuit": [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4}],
+    "pursuit": [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4},
+                *({"players": n, "expansion": "community"} for n in (1, 2, 3, 4, 5))],
     "pursuit-cards": [{"players": n} for n in (2, 3, 4, 5)],
     "cv": [{"players": n} for n in (2, 3, 4)],
     "our-life": [{"players": 1}, {"players": 2, "couples": 1}, {"players": 4, "couples": 1},

@@ -18,9 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from vita.sim import play_one
 
 FOLDER = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
-GAMES = [("pursuit", 1), ("pursuit", 3), ("pursuit-cards", 2), ("pursuit-cards", 4), ("cv", 2), ("cv", 4),
-         ("our-life", 1), ("our-life", 3)]
-OPTIONS = {("our-life", 3): {"couples": 1}}  # more than the player count: a couple and a single
+GAMES = [("pursuit", 1), ("pursuit", 3), ("pursuit", 5), ("pursuit-cards", 2), ("pursuit-cards", 4), ("cv", 2),
+         ("cv", 4), ("our-life", 1), ("our-life", 3)]
+OPTIONS = {("our-life", 3): {"couples": 1},  # more than the player count: a couple and a single
+           ("pursuit", 5): {"expansion": "community"}}  # 5 players only with the Community expansion
 SEED = 20261123
 
 

@@ -2,6 +2,7 @@
 
     python tools/screenshots.py            # needs Debian's chromium (or VITA_CHROMIUM)
     python tools/screenshots.py our-life   # only the games named
+    python tools/screenshots.py pursuit-community   # The Pursuit of Happiness with Community, 5 players
 
 A table per game: seat 1 is a person (whose page is photographed), the others heuristic
 bots; the person's moves are chosen by a heuristic bot too, until the game is well under way.
@@ -25,8 +26,11 @@ from vita.registry import GAMES, make_bot
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40), "cv": (3, 30), "our-life": (3, 45)}
-OPTIONS = {"our-life": {"couples": 1}}  # Ana and Ben a couple, Cleo single
+SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40), "cv": (3, 30), "our-life": (3, 45),
+          "pursuit-community": (5, 110)}
+OPTIONS = {"our-life": {"couples": 1},  # Ana and Ben a couple, Cleo single
+           "pursuit-community": {"expansion": "community"}}
+VARIANTS = {"pursuit-community": "pursuit"}  # a screenshot name → its game
 
 
 def main() -> None:
@@ -39,12 +43,13 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium"),
                                                  args=ARGS)
-            for game_id in sys.argv[1:] or GAMES:
-                players, moves = SETUPS.get(game_id, (2, 30))
+            for name in sys.argv[1:] or [*GAMES, *VARIANTS]:
+                game_id = VARIANTS.get(name, name)
+                players, moves = SETUPS.get(name, (2, 30))
                 seats = [{"name": "Ana"}] + [{"name": n, "kind": "bot", "bot": "heuristic"}
                                                for n in ("Ben", "Cleo", "Dan", "Eve")[: players - 1]]
                 data = server.api("POST", "/api/tables", json={"game": game_id, "seed": 2, "seats": seats,
-                                                                  "options": OPTIONS.get(game_id, {})})
+                                                                  "options": OPTIONS.get(name, {})})
                 token, table = data["seats"][0]["token"], data["table"]
                 page = browser.new_context().new_page()
                 page.goto(data["seats"][0]["link"])
@@ -54,7 +59,7 @@ def main() -> None:
                     page.reload()
                     page.wait_for_selector("#board > *")
                     page.wait_for_timeout(300)
-                    path = OUT / f"{game_id}-{size}.png"
+                    path = OUT / f"{name}-{size}.png"
                     page.screenshot(path=str(path), full_page=size == "desktop")
                     print(path)
             browser.close()

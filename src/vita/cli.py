@@ -134,6 +134,7 @@ def _record_game(record: GameRecord) -> Any:
 @click.argument("game_id", required=False)
 @click.option("--players", type=int, help="Number of players.")
 @click.option("--couples", type=int, help="Our Life: how many couples (seats 1-2, 3-4, ...); the rest are singles.")
+@click.option("--expansion", help="An expansion of the game (The Pursuit of Happiness: community).")
 @click.option("--humans", type=int, help="People at this keyboard (the first seats); default 1.")
 @click.option("--bots", help="Bots for the other seats, comma-separated (one name = all).")
 @click.option("--names", help="Player names, comma-separated, in seat order.")
@@ -143,7 +144,8 @@ def _record_game(record: GameRecord) -> Any:
 @click.option("--save", type=click.Path(dir_okay=False), help="Write the game record here as you play.")
 @click.option("--load", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game record.")
 def play_command(
-    game_id: str | None, players: int | None, couples: int | None, humans: int | None, bots: str | None,
+    game_id: str | None, players: int | None, couples: int | None, expansion: str | None,
+    humans: int | None, bots: str | None,
     names: str | None, seed: int | None, cards: str | None, extra: tuple[str, ...],
     save: str | None, load: str | None,
 ) -> None:
@@ -179,6 +181,8 @@ def play_command(
             if "couples" not in game.options_model.model_fields:
                 _fail(f"{game.info.id} has no couples (--couples is an option of Our Life)")
             options["couples"] = couples
+        if expansion is not None:
+            _set_expansion(game, options, expansion)
         seats = _seats(game.info.id, players, humans, bots, names, seed)
         if names or "names" in game.options_model.model_fields:
             options["names"] = [s.name for s in seats]
@@ -202,6 +206,12 @@ def play_command(
         else:
             click.echo("The game was not saved (play with --save FILE to keep it as you go).")
         sys.exit(0)
+
+
+def _set_expansion(game: Any, options: dict[str, Any], expansion: str) -> None:
+    if "expansion" not in game.options_model.model_fields:
+        _fail(f"{game.info.id} has no expansion (--expansion is an option of The Pursuit of Happiness)")
+    options["expansion"] = expansion
 
 
 def _offer_to_save(console: Console, record: GameRecord) -> str | None:
@@ -319,9 +329,11 @@ def cards_export(game_id: str, directory: str) -> None:
     if target.exists() and any(target.iterdir()):
         _fail(f"{directory} is not empty: name a new or empty directory")
     target.mkdir(parents=True, exist_ok=True)
-    files = sorted(p for p in source.iterdir() if p.suffix in (".yaml", ".yml"))
+    # The data files, and those of an expansion's folder (The Pursuit of Happiness: community/).
+    files = sorted(p for p in source.rglob("*") if p.suffix in (".yaml", ".yml"))
     for path in files:
-        shutil.copyfile(path, target / path.name)
+        (target / path.relative_to(source)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target / path.relative_to(source))
     click.echo(f"{len(files)} files of the {game_id} deck written to {directory}; edit them, then: "
                f"vita cards check {directory} --game {game_id}")
 
@@ -330,6 +342,7 @@ def cards_export(game_id: str, directory: str) -> None:
 @click.argument("game_id")
 @click.option("--players", type=int, default=2, show_default=True)
 @click.option("--couples", type=int, help="Our Life: how many couples (seats 1-2, 3-4, ...); the rest are singles.")
+@click.option("--expansion", help="An expansion of the game (The Pursuit of Happiness: community).")
 @click.option("--games", "count", type=int, default=100, show_default=True)
 @click.option("--bots", default="random", show_default=True, help="Comma-separated, one per seat.")
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -337,7 +350,8 @@ def cards_export(game_id: str, directory: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game record here.")
 def simulate_command(
-    game_id: str, players: int, couples: int | None, count: int, bots: str, seed: int, extra: tuple[str, ...],
+    game_id: str, players: int, couples: int | None, expansion: str | None, count: int, bots: str, seed: int,
+    extra: tuple[str, ...],
     as_json: bool, records: str | None,
 ) -> None:
     """Play many bot games and summarise wins and scores per seat."""
@@ -346,6 +360,11 @@ def simulate_command(
     options = {**_parse_options(extra), "players": players}
     if couples is not None:
         options["couples"] = couples
+    if expansion is not None:
+        try:
+            _set_expansion(get_game(game_id), options, expansion)
+        except KeyError as error:
+            _fail(str(error.args[0]))
     names = [b.strip() for b in bots.split(",")]
     if len(names) == 1:
         names = names * players

@@ -21,6 +21,11 @@ def test_games_and_catalogue(client: TestClient) -> None:
     assert "players" in games["pursuit"]["options"]["properties"]
     catalogue = client.get("/api/games/pursuit/catalogue").json()
     assert catalogue["act-in-play"]["name"] == "Act in Play"
+    # The Community expansion's cards, Community cards and Popularity track are public texts too.
+    assert catalogue["community:organize-a-party"]["name"] == "Organize a Party"
+    assert catalogue["neighbourhood-garden"]["kind"] and catalogue["popularity-track"]["scores"][:4] == [0, 1, 1, 1]
+    expansion = games["pursuit"]["options"]["properties"]["expansion"]
+    assert "community" in json.dumps(expansion)
     assert client.get("/api/games/chess/catalogue").status_code == 404
 
 
@@ -230,3 +235,19 @@ def test_security_headers_and_the_api_documentation(client: TestClient) -> None:
     docs = client.get("/docs")
     assert docs.status_code == 200 and "content-security-policy" not in docs.headers, "Swagger UI runs inline"
     assert docs.headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_five_player_community_table(client: TestClient) -> None:
+    """The expansion through the web: 5 seats only with it; the Community pile is hidden from
+    every seat and from spectators, the board and Popularity are shown."""
+    people = [{"name": name} for name in ("Ana", "Ben", "Cy", "Di", "Ed")]
+    reply = client.post("/api/tables", json={"game": "pursuit", "seats": people, "options": {}})
+    assert reply.status_code == 422 and "Community expansion" in reply.text
+    data = new_table(client, game="pursuit", seats=people, expansion="community")
+    table = data["table"]
+    for token in [None, data["seats"][0]["token"]]:
+        seen = view(client, table, token)
+        community = seen["view"]["community"]
+        assert isinstance(community["pile"], int) and community["pile"] == 20
+        assert community["slots"] == [None] * 5      # filled when the first Adult round begins
+        assert "rng" not in seen["view"] and all("popularity_score" in p for p in seen["view"]["players"])

@@ -197,6 +197,28 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     assert info["options"]["passes"] == 2
 
 
+def test_the_lobby_offers_the_community_expansion_and_the_table_shows_its_board(server: Server, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game", "pursuit")
+    page.fill("#players", "5")
+    page.dispatch_event("#players", "change")
+    page.wait_for_selector('#game-options select[name="expansion"]')
+    page.click("#new-table button[type=submit]")  # 5 players without the expansion: refused, said why
+    page.wait_for_selector("#form-error:has-text('Community expansion')")  # no eval: the page's CSP forbids it
+    assert "Community expansion" in page.inner_text("#form-error")
+    page.select_option('#game-options select[name="expansion"]', "community")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    links = [a.get_attribute("href") for a in page.locator("#links a").all()]
+    table_id = links[-1].split("/t/")[1].split("/")[0]
+    assert server.api("GET", f"/api/tables/{table_id}")["options"]["expansion"] == "community"
+    page.goto(links[0])
+    page.wait_for_selector(".community [data-slot='5']")
+    assert "Community board" in page.inner_text("#board")
+    assert page.locator(".track.popularity li").count() == 16
+
+
 MARKUP = "<img src=x onerror=window.__xss=1>"
 BOLD = "<b id=injected>Bo</b>"
 

@@ -286,7 +286,8 @@ async def test_bots_think_in_worker_processes_within_a_capped_budget() -> None:
 
     from vita.registry import make_bot
 
-    pool = BotPool(1, budget=0.5)
+    # A 3 s cap: room for the good bot on a loaded 2-core machine, far below the slow bot's 60 s.
+    pool = BotPool(1, budget=3.0)
     state = get_game("pursuit-cards").new(seed=3, players=2)
     try:
         # A good bot first: it also starts the worker, whose start-up is not the budget's business.
@@ -295,7 +296,7 @@ async def test_bots_think_in_worker_processes_within_a_capped_budget() -> None:
         started = time.monotonic()
         slow = await pool.choose("pursuit-cards", state.to_json(), SlowBot(), 0, budget=60)
         assert slow.notation is None and "out of time" in slow.problem
-        # The bot asked for 60 s; the server's 0.5 s cap wins (the bound leaves room for a loaded machine).
+        # The bot asked for 60 s; the server's 3 s cap wins (the bound leaves room for a loaded machine).
         assert time.monotonic() - started < 15, "the server's cap wins over the bot's own budget"
         broken = await pool.choose("pursuit-cards", state.to_json(), BrokenBot(), 0)
         assert broken.notation is None and "always fails" in broken.problem

@@ -77,7 +77,7 @@ def fuzz(game_id: str, tries: int, seed: int = 1, per_position: int = 40, player
     report = Report(game_id)
     while report.tries < tries:
         count = players or game.info.min_players + rng.below(game.info.max_players - game.info.min_players + 1)
-        state = game.new(seed=rng.next_u64() % 2**62, players=max(count, 1), log=False)
+        state = game.new(seed=rng.next_u64() % 2**62, log=False, **game.options_for_players(max(count, 1)))
         bot = make_bot(game_id, "random", rng.next_u64())
         steps = 0
         while not state.is_over() and report.tries < tries and steps < 5000:

@@ -285,6 +285,12 @@ class Game(abc.ABC, Generic[S, Opts]):
         """Convenience: ``game.new(seed=3, players=2)``."""
         return self.new_state(self.make_options(options), seed, log=log)
 
+    def options_for_players(self, players: int) -> dict[str, Any]:
+        """The options of a default game of ``players`` (what tools that pick a player count
+        use): ``{"players": n}``, unless a count needs more (5 players of The Pursuit of
+        Happiness need its Community expansion)."""
+        return {"players": players}
+
     @abc.abstractmethod
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> S:
         """Load and validate a position; raise :class:`PositionError` naming the problem."""

@@ -1,5 +1,5 @@
 """The Community expansion's data: the values the rulebook prints, the Popularity track's shape,
-and refusals of a broken file (the expansion's rules are not in the game yet: issue 12)."""
+and refusals of a broken file (the rules are in test_community.py and the conformance cases)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,20 @@ def test_a_broken_file_names_its_problems(tmp_path: Path) -> None:
     _, problems = validate(tmp_path / "c")
     assert any("popularity" in p and "score 1" in p for p in problems)
     assert any("cards.0.outcomes" in p for p in problems)
+
+
+def test_the_doc_lists_every_community_card_and_added_card() -> None:
+    """docs/games/pursuit.md names each Community card (with its id) and each added card."""
+    from vita.games.pursuit.cards import load_deck
+
+    doc = (Path(__file__).parents[3] / "docs" / "games" / "pursuit.md").read_text()
+    for card in load_community().cards:
+        assert f"(`{card.id}`)" in doc, card.id
+    base, expanded = load_deck(), load_deck(expansion="community")
+    for card in expanded.cards:
+        if card.id not in base.by_id:
+            assert card.name in doc, card.name
+    for goal in expanded.life_goals[len(base.life_goals):]:
+        assert goal.name in doc
+    for trait in expanded.traits[len(base.traits):]:
+        assert trait.name in doc

@@ -27,6 +27,12 @@ notation                                   meaning
                                            jobs, partners)
 ``discard car``                            Free: discard a card in front of you (1 stress, -1 STH)
 ``exchange knowledge``                     Free: use a child trait's exchange
+``engage safety-seminar``                  Community: engage in a Community card (the token
+                                           first, then Hourglass markers)
+``outcome 2``                              Community: choose an Outcome of the card resolved
+``outcome 3 martha``                       Community: Blind Date's partner Outcome, naming the
+                                           partner taken from the board
+``done``                                   Community: stop buying Items (Black Friday)
 =========================================  =====================================================
 
 A project action may end with ``pay:K1C0I2``: the Knowledge, Creativity and
@@ -47,7 +53,7 @@ from vita.core.state import Action
 Payment = tuple[int, int, int]
 
 ROWS = ("projects", "items", "jobs", "partners")
-SIMPLE = ("study", "play", "interact", "temp-job", "overtime", "rest", "retire")
+SIMPLE = ("study", "play", "interact", "temp-job", "overtime", "rest", "retire", "done")
 
 _PAY = re.compile(r"^pay:K([0-9]{1,4})C([0-9]{1,4})I([0-9]{1,4})$")  # ASCII digits only
 _LEVEL = re.compile(r"^L([1-9])$")
@@ -161,6 +167,28 @@ class Exchange(Action):
         return f"exchange {self.option}"
 
 
+@dataclass(frozen=True, slots=True)
+class Engage(Action):
+    """Community expansion: engage in the Community card ``card`` (its id)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"engage {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Action):
+    """Community expansion: choose Outcome ``number`` (1-3) of the card being resolved;
+    ``partner`` names the partner a Blind Date Outcome takes from the board."""
+
+    number: int
+    partner: str = ""
+
+    def __str__(self) -> str:
+        return f"outcome {self.number}" + (f" {self.partner}" if self.partner else "")
+
+
 ON_CARD = ("get-job", "start-relationship", "develop", "promote", "discard")
 
 
@@ -189,11 +217,20 @@ def parse(text: str) -> Action:
     if verb in ON_CARD and len(args) == 1:
         return OnCard(verb, args[0])
     if verb == "refresh" and len(args) == 1:
+        if args[0] == "community":
+            raise IllegalAction("STH cannot refresh the Community cards (Community expansion, 'Engage')",
+                                "not-refreshable")
         if args[0] not in ROWS:
             raise IllegalAction(f"there is no row {quoted(args[0])} (rows: {', '.join(ROWS)})", "malformed")
         return Refresh(args[0])
     if verb == "exchange" and len(args) == 1:
         return Exchange(args[0])
+    if verb == "engage" and len(args) == 1:
+        return Engage(args[0])
+    if verb == "outcome" and 1 <= len(args) <= 2:
+        if args[0] not in ("1", "2", "3"):
+            raise IllegalAction(f"an Outcome is numbered 1, 2 or 3, not {quoted(args[0])}", "malformed")
+        return Outcome(int(args[0]), args[1] if len(args) == 2 else "")
     raise IllegalAction(f"cannot read {quoted(text)} as an action (see the notation in docs/games/pursuit.md)",
                         "malformed")
 

@@ -7,8 +7,11 @@ numbered in sorted order, so a number always means the same move.
 Observation (floats, from the observing seat's point of view, seats rotated so it comes
 first): the round, phase and seat to act; per seat its tracks, resources, hourglasses,
 trait, and what it holds; where each card is (a row, the seat's own area, another area,
-completed); the life goals in play. Nothing another seat hides (dealt traits, pile orders)
-is in it.
+completed); the life goals in play. With the Community expansion, also each seat's
+Popularity, Items bought and Outcomes chosen, and per Community card whether it is on the
+board or discarded, the observer's marker and the others' on it, and whether it is being
+resolved; and whether a Black Friday spree is on. Nothing another seat hides (dealt traits,
+pile orders) is in it. Without the expansion, the numbering and the vector are the base game's.
 """
 
 from __future__ import annotations
@@ -21,10 +24,10 @@ from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
 from vita.games.pursuit.board_actions import role_id
 from vita.games.pursuit.cards import Deck, slug
 from vita.games.pursuit.setup import traits_secret
-from vita.games.pursuit.state import SPACES, PursuitState
+from vita.games.pursuit.state import COMMUNITY, SPACES, Player, PursuitState
 from vita.games.pursuit.tracks import payment_shapes
 
-MAX_SEATS = 4
+BASE_SEATS = 4  # 5 only with the Community expansion
 
 
 def _payments(cost: tuple[int, ...], deck: Deck) -> list[str]:
@@ -38,7 +41,9 @@ def _payments(cost: tuple[int, ...], deck: Deck) -> list[str]:
 @cache
 def notations(deck: Deck) -> tuple[str, ...]:
     """Every action notation this deck allows (sorted: the numbering)."""
-    out: set[str] = {*SIMPLE, *(f"refresh {row}" for row in ROWS)}
+    out: set[str] = {*(s for s in SIMPLE if s != "done"), *(f"refresh {row}" for row in ROWS)}
+    if deck.community is not None:
+        out |= community_notations(deck)
     out |= {f"trait {trait.id}" for trait in deck.traits}
     for trait in deck.traits:
         for option in getattr(trait.ability, "options", []):
@@ -70,31 +75,68 @@ def notations(deck: Deck) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def community_notations(deck: Deck) -> set[str]:
+    """Engage in each Community card, the three Outcomes, Blind Date's Partner, and 'done'."""
+    community = deck.community
+    assert community is not None
+    out = {"done", "outcome 1", "outcome 2", "outcome 3"}
+    out |= {f"engage {card.id}" for card in community.cards}
+    partners = [ident for card in deck.partners for ident in (card.id, *(slug(n) for n in card.names[1:]))]
+    for card in community.cards:
+        for number, outcome in enumerate(card.outcomes, start=1):
+            if outcome.special == "blind-date":
+                out |= {f"outcome {number} {ident}" for ident in partners}
+    return out
+
+
 class PursuitObserver:
     """The observation vector (see the module docstring)."""
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
         self.cards = len(deck.cards)
-        self.per_seat = 20 + len(deck.traits)
-        self.size = (len(deck.board.rounds) + 4 + MAX_SEATS + MAX_SEATS * self.per_seat
-                     + 6 * self.cards + len(deck.life_goals) + len(SPACES) * 2)
+        self.community = deck.community
+        self.seats = BASE_SEATS + (self.community is not None)
+        self.phases = 4 + (self.community is not None)
+        self.per_seat = 20 + len(deck.traits) + (4 if self.community else 0)
+        self.community_size = 1 + 5 * len(self.community.cards) if self.community else 0
+        self.size = (len(deck.board.rounds) + self.phases + self.seats + self.seats * self.per_seat
+                     + 6 * self.cards + len(deck.life_goals) + len(SPACES) * 2 + self.community_size)
 
     def observe(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, PursuitState)
         n = state.num_players
         order = [(seat + k) % n for k in range(n)]
-        values = one_hot(state.round, len(self.deck.board.rounds)) + one_hot(state.phase, 4)
+        values = one_hot(state.round, len(self.deck.board.rounds)) + one_hot(state.phase, self.phases)
         movers = state.to_move()
-        values += one_hot(order.index(movers[0]) if movers else -1, MAX_SEATS)
+        values += one_hot(order.index(movers[0]) if movers else -1, self.seats)
         secret = traits_secret(state)  # others' kept traits are hidden until all have chosen
-        for k in range(MAX_SEATS):
+        for k in range(self.seats):
             values += self._seat(state, order[k], hide_trait=secret and k > 0) if k < n else [0.0] * self.per_seat
         values += self._cards(state, seat)
         values += [1.0 if g in state.goals else 0.0 for g in range(len(self.deck.life_goals))]
         for counts in state.spaces:
             values += [counts[seat] / 3, (sum(counts) - counts[seat]) / 6]
+        if self.community is not None:
+            values += self._community(state, seat)
         return values
+
+    def _community(self, state: PursuitState, seat: int) -> list[float]:
+        """Per Community card: on the board, discarded, my marker, others' markers, being resolved."""
+        assert self.community is not None
+        where = [[0.0] * 5 for _ in self.community.cards]
+        resolving = next((slot for slot, marks in enumerate(state.markers) if marks), -1)
+        for slot, card in enumerate(state.community):
+            if card < 0:
+                continue
+            where[card][0] = 1.0
+            marks = state.markers[slot]
+            where[card][2] = float(any(s == seat for s, _ in marks))
+            where[card][3] = sum(1 for s, _ in marks if s != seat) / 4
+            where[card][4] = float(state.phase == COMMUNITY and slot == resolving)
+        for card in state.community_discard:
+            where[card][1] = 1.0
+        return [float(state.shopping)] + [value for row in where for value in row]
 
     def _seat(self, state: PursuitState, seat: int, hide_trait: bool = False) -> list[float]:
         p = state.players[seat]
@@ -106,7 +148,14 @@ class PursuitObserver:
             len(p.projects) / 3, len(p.items) / 5, len(p.partners), job / 3, partner / 4,
             len(p.completed) / 5, float(p.retired >= 0),
             *one_hot(-1 if hide_trait else p.trait, len(self.deck.traits)),
+            *self._popularity(p),
         ]
+
+    def _popularity(self, p: Player) -> list[float]:
+        if self.community is None:
+            return []
+        return [self.community.popularity[p.popularity] / 5, p.popularity / len(self.community.popularity),
+                p.bought / 5, p.outcomes / 10]
 
     def _cards(self, state: PursuitState, seat: int) -> list[float]:
         """Per card: on the board, in the discard pile, mine (level), another's, completed."""

@@ -49,11 +49,14 @@ def clear_row(state: PursuitState, row: int) -> int:
 
 
 def row_size(state: PursuitState, row: int) -> int:
-    """Cards drawn for a row in the Upkeep phase (jobs and partners: one per player; none in Teen)."""
+    """Cards drawn for a row in the Upkeep phase: jobs and partners one per player (none in
+    Teen), but no more than the other rows ("with 5 players ... draw just 4 cards for Projects,
+    Items & Activities, Jobs and Partners", Community expansion)."""
     players = state.row_players()
+    size = state.deck.board.row_sizes[players]
     if row in (ROW_JOBS, ROW_PARTNERS):
-        return 0 if state.round == 0 else players
-    return state.deck.board.row_sizes[players]
+        return 0 if state.round == 0 else min(players, size)
+    return size
 
 
 def replace_taken(state: PursuitState, row: int) -> None:

@@ -287,12 +287,16 @@ def spends(
     return [spend for cost, extra, spend, _ in levels if money >= cost and spare >= extra]
 
 
-def do_spend(state: PursuitState, seat: int, action: SpendAction) -> None:
+def do_spend(state: PursuitState, seat: int, action: SpendAction, hourglass: bool = True) -> bool:
+    """Buy an Item or Activity; return whether it was an Item (Black Friday counts those).
+
+    ``hourglass`` is false for a purchase that places no hourglass (Black Friday's chain).
+    """
     card = state.deck.by_id[action.card]
     spec = state.deck.cards[card]
     p = state.players[seat]
-    if not place(state, seat, SPEND):
-        return
+    if hourglass and not place(state, seat, SPEND):
+        return False
     step = spec.steps[action.level - 1]
     money = money_cost(state, seat, step.cost)
     state.rows[ROW_ITEMS].remove(card)
@@ -306,6 +310,7 @@ def do_spend(state: PursuitState, seat: int, action: SpendAction) -> None:
               f"pays {Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
               f"gains {step.reward.words()}.")
     board.replace_taken(state, ROW_ITEMS)
+    return spec.kind == "item"
 
 
 # -- Get Job ----------------------------------------------------------------------------------
@@ -352,23 +357,32 @@ def do_start_relationship(state: PursuitState, seat: int, card: int, side: int =
     p = state.players[seat]
     if not place(state, seat, START_RELATIONSHIP):
         return
-    if not slot_stress_on_taking(state, seat):
+    if not take_partner(state, seat, card, 1, side):
         return
-    if p.partners:
-        state.say(f"{p.name} starts an additional relationship: 1 stress.")
-        add_stress(state, seat, 1)
-        if not p.alive:
-            return
-    state.rows[ROW_PARTNERS].remove(card)
-    p.partners.append((card, 1, 0))
-    if side:
-        p.sides[card] = side
-    p.gathered += 1
     reward = spec.steps[0].reward
     gain(state, seat, reward)
     state.say(f"{p.name} starts a relationship with {state.card_name(card, seat)} ({spec.steps[0].name}): "
               f"gains {reward.words()}.")
     abilities.trigger(state, seat, "start-relationship")
+
+
+def take_partner(state: PursuitState, seat: int, card: int, level: int, side: int = 0) -> bool:
+    """A Partner from the board's row at ``level``: the 3-slot rule's stress, and 1 stress for an
+    additional relationship, first; return whether the player lived to take it."""
+    p = state.players[seat]
+    if not slot_stress_on_taking(state, seat):
+        return False
+    if p.partners:
+        state.say(f"{p.name} starts an additional relationship: 1 stress.")
+        add_stress(state, seat, 1)
+        if not p.alive:
+            return False
+    state.rows[ROW_PARTNERS].remove(card)
+    p.partners.append((card, level, 0))
+    if side:
+        p.sides[card] = side
+    p.gathered += 1
+    return True
 
 
 # -- Overtime, Rest -------------------------------------------------------------------------

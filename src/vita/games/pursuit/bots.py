@@ -64,6 +64,12 @@ def value(state: PursuitState, seat: int) -> float:
     elif margin < 3:
         score -= (3 - margin) * 0.8
     score -= 0.15 * max(0, p.stress)
+    # Community expansion: Popularity gives its score in LTH at each round's end (and falls a
+    # space), and each marker on a Community card is an Outcome still to come.
+    if deck.community is not None:
+        popularity = deck.community.popularity[p.popularity]
+        score += 0.9 * popularity * min(left + 1, 3)
+        score += 1.2 * sum(1 for marks in state.markers for m in marks if m[0] == seat)
     # Life goals: a little pull towards being the leader.
     for goal_index in state.goals:
         goal = deck.life_goals[goal_index]

@@ -2,7 +2,9 @@
 
 A deck is a directory of YAML files (``projects.yaml``, ``items.yaml``,
 ``jobs.yaml``, ``partners.yaml``, ``life_goals.yaml``, ``child_traits.yaml``
-and ``board.yaml``); the package's own is in ``data/``. Files are validated
+and ``board.yaml``); the package's own is in ``data/``. The Community expansion adds
+``community/community.yaml`` (:mod:`.community_cards`) and, optionally, files of the same
+names in ``community/`` whose cards are shuffled into the main piles. Files are validated
 with pydantic so that every problem is reported with its file, card and
 field. Loaded data is compiled once into immutable tables (:class:`Deck`)
 shared by every game state.
@@ -27,8 +29,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from vita.core.datafile import load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
+from vita.games.pursuit.community_cards import Community, load_community
+from vita.games.pursuit.community_cards import validate as validate_community
 
 DATA_DIR = Path(__file__).parent / "data"
+COMMUNITY = "community"  # the Community expansion's subdirectory of a deck directory
+EXPANSIONS = (COMMUNITY,)
 
 RESOURCES = ("knowledge", "creativity", "influence", "money")
 M = 3  # the index of money among the resources
@@ -170,6 +176,8 @@ Measure = Literal[
     "completed-projects",
     "items-activities",
     "job-level",
+    "popularity",  # Community expansion: the Popularity score
+    "community-outcomes",  # Community expansion: Outcomes of Community cards chosen
     "partner-level",
     "rounds-lived",
     "lth",
@@ -439,6 +447,7 @@ class Deck:
     trait_ids: dict[str, int]
     fingerprint: str
     origin: str
+    community: Community | None = None  # the Community expansion's track and deck, when in play
 
     def card(self, ident: str) -> Card:
         return self.cards[self.by_id[ident]]
@@ -453,54 +462,69 @@ def _read_yaml(path: Path) -> Any:
     return load_yaml(path)
 
 
-def _problems(path: Path, label: str, error: ValidationError) -> list[str]:
-    return validation_problems(error, f"{path.name}: {label}: ", "(card)", limit=1000)
+def _problems(shown: str, label: str, error: ValidationError) -> list[str]:
+    return validation_problems(error, f"{shown}: {label}: ", "(card)", limit=1000)
 
 
-def validate_directory(directory: str | Path) -> tuple[dict[str, list[Any]], Board | None, list[str]]:
-    """Parse every file; return the cards, the board and every problem found."""
+def validate_directory(
+    directory: str | Path, expansion: str | None = None
+) -> tuple[dict[str, list[Any]], Board | None, list[str]]:
+    """Parse every file; return the cards, the board and every problem found.
+
+    With ``expansion="community"`` the expansion's added cards (the files of the same names
+    in ``community/``, each optional) are appended to the main game's.
+    """
     root = Path(directory)
     problems: list[str] = []
     cards: dict[str, list[Any]] = {}
+    labels: dict[str, list[str]] = {}  # where each card was given: "file: card N"
     for key, (filename, model) in FILES.items():
-        path = root / filename
-        try:
-            raw = _read_yaml(path)
-        except DataError as error:
-            problems.append(str(error))
-            cards[key] = []
-            continue
-        if not isinstance(raw, list):
-            problems.append(f"{filename}: expected a list of cards, not {type(raw).__name__}")
-            cards[key] = []
-            continue
-        parsed = []
-        for position, item in enumerate(raw, start=1):
-            label = f"card {position}"
-            if isinstance(item, dict) and "id" in item:
-                label = f"card {position} ({item['id']})"
-            try:
-                parsed.append(model.model_validate(item))
-            except ValidationError as error:
-                problems.extend(_problems(path, label, error))
-        cards[key] = parsed
+        cards[key] = _parse_file(root, filename, model, problems)
+        labels[key] = [f"{filename}: card {n}" for n in range(1, len(cards[key]) + 1)]
+        if expansion and (root / COMMUNITY / filename).exists():
+            added = _parse_file(root, f"{COMMUNITY}/{filename}", model, problems)
+            cards[key] += added
+            labels[key] += [f"{COMMUNITY}/{filename}: card {n}" for n in range(1, len(added) + 1)]
     board: Board | None = None
     try:
         board = Board.model_validate(_read_yaml(root / "board.yaml"))
     except DataError as error:
         problems.append(str(error))
     except ValidationError as error:
-        problems.extend(_problems(root / "board.yaml", "board", error))
-    problems += _cross_checks(cards, board)
+        problems.extend(_problems("board.yaml", "board", error))
+    problems += _cross_checks(cards, labels, board)
     return cards, board, problems
 
 
-def _cross_checks(cards: dict[str, list[Any]], board: Board | None) -> list[str]:
+def _parse_file(root: Path, shown: str, model: type[_Strict], problems: list[str]) -> list[Any]:
+    """The cards of the file ``shown`` (a path relative to ``root``); problems are added."""
+    path = root / shown
+    try:
+        raw = _read_yaml(path)
+    except DataError as error:
+        problems.append(str(error))
+        return []
+    if not isinstance(raw, list):
+        problems.append(f"{shown}: expected a list of cards, not {type(raw).__name__}")
+        return []
+    parsed = []
+    for position, item in enumerate(raw, start=1):
+        label = f"card {position}"
+        if isinstance(item, dict) and "id" in item:
+            label = f"card {position} ({item['id']})"
+        try:
+            parsed.append(model.model_validate(item))
+        except ValidationError as error:
+            problems.extend(_problems(shown, label, error))
+    return parsed
+
+
+def _cross_checks(cards: dict[str, list[Any]], labels: dict[str, list[str]], board: Board | None) -> list[str]:
     problems = []
     seen: dict[str, str] = {}  # id → where it was first given
 
     def place(key: str, position: int, card: Any) -> str:
-        return f"{FILES[key][0]}: card {position} ({card.id})"
+        return f"{labels[key][position - 1]} ({card.id})"
 
     for key in ("projects", "items", "jobs", "partners"):
         for position, card in enumerate(cards[key], start=1):
@@ -590,23 +614,35 @@ def _stress_track(board: Board) -> StressTrack:
     return StressTrack(first=sections[0][1], last=sections[-1][2], sections=tuple(sections))
 
 
-def _fingerprint(root: Path) -> str:
+def _fingerprint(root: Path, expansion: str | None) -> str:
     digest = hashlib.sha256()
-    for filename in sorted([*(f for f, _ in FILES.values()), "board.yaml"]):
+    names = sorted([*(f for f, _ in FILES.values()), "board.yaml"])
+    if expansion:
+        names += [f"{COMMUNITY}/{name}" for name in sorted([*(f for f, _ in FILES.values()), "community.yaml"])
+                  if (root / COMMUNITY / name).exists()]
+    for filename in names:
         digest.update(filename.encode())
         digest.update((root / filename).read_bytes())
     return "sha256:" + digest.hexdigest()
 
 
-def load_deck(directory: str | Path | None = None) -> Deck:
-    """Load and compile a deck directory (the package's own by default)."""
-    return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR))
+def load_deck(directory: str | Path | None = None, expansion: str | None = None) -> Deck:
+    """Load and compile a deck directory (the package's own by default), with an expansion."""
+    if expansion is not None and expansion not in EXPANSIONS:
+        raise DataError(f"there is no expansion {expansion!r} (expansions: {', '.join(EXPANSIONS)})")
+    return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR), expansion)
 
 
 @cache
-def _load(directory: str) -> Deck:
+def _load(directory: str, expansion: str | None = None) -> Deck:
     root = Path(directory)
-    parsed, board, problems = validate_directory(root)
+    parsed, board, problems = validate_directory(root, expansion)
+    community = None
+    if expansion:
+        try:
+            community = load_community(root / COMMUNITY)
+        except DataError as error:
+            problems.append(str(error))
     if problems or board is None:
         raise DataError(f"{root}: {len(problems)} problem(s):\n  " + "\n  ".join(problems))
     cards: list[Card] = []
@@ -633,11 +669,15 @@ def _load(directory: str) -> Deck:
         by_id=by_id,
         goal_ids={goal.id: i for i, goal in enumerate(parsed["life_goals"])},
         trait_ids={trait.id: i for i, trait in enumerate(parsed["child_traits"])},
-        fingerprint=_fingerprint(root),
+        fingerprint=_fingerprint(root, expansion),
         origin=str(root),
+        community=community,
     )
 
 
 def check_directory(directory: str | Path) -> list[str]:
-    """Every problem in a deck directory (empty when it is valid)."""
-    return validate_directory(directory)[2]
+    """Every problem in a deck directory (empty when it is valid), its expansion included."""
+    if not (Path(directory) / COMMUNITY).is_dir():
+        return validate_directory(directory)[2]
+    problems = validate_directory(directory, COMMUNITY)[2]
+    return problems + [f"{COMMUNITY}/{problem}" for problem in validate_community(Path(directory) / COMMUNITY)[1]]

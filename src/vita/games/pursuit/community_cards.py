@@ -109,6 +109,7 @@ class PopularityModel(_Strict):
 
 
 class CommunityFile(_Strict):
+    solo_lth_to_win: Annotated[int, Field(ge=0, le=500)]
     popularity: PopularityModel
     cards: Annotated[list[CommunityCardModel], Field(min_length=2 * SLOTS)]
 
@@ -167,6 +168,7 @@ class Community:
     popularity: tuple[int, ...]  # the score of each space of the track, the start first
     cards: tuple[CommunityCard, ...]
     by_id: dict[str, int]
+    solo_lth_to_win: int
 
 
 def validate(directory: str | Path) -> tuple[CommunityFile | None, list[str]]:
@@ -203,4 +205,5 @@ def _load(directory: str) -> Community:
             _res(card.engage.cost), card.engage.requires or "", _gain(card.engage.reward),
             outcomes, any(o.most for o in outcomes), card.source,  # type: ignore[arg-type]
         ))
-    return Community(tuple(model.popularity.scores), tuple(cards), {c.id: c.index for c in cards})
+    return Community(tuple(model.popularity.scores), tuple(cards), {c.id: c.index for c in cards},
+                     model.solo_lth_to_win)

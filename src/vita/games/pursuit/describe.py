@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from vita.core.state import Action
-from vita.games.pursuit import board_actions
+from vita.games.pursuit import board_actions, community
 from vita.games.pursuit.actions import (
     Advance,
     ChooseTrait,
+    Engage,
     Exchange,
     OnCard,
+    Outcome,
     Refresh,
     Simple,
     Spend,
@@ -18,6 +20,7 @@ from vita.games.pursuit.actions import (
 )
 from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Amount, Card, Deck, Step
+from vita.games.pursuit.community_cards import CommunityCard
 from vita.games.pursuit.state import PursuitState
 
 SIMPLE_LABELS = {
@@ -28,6 +31,7 @@ SIMPLE_LABELS = {
     "overtime": "Overtime: 2 more hourglasses this round, 2 stress",
     "rest": "Rest: stress up to 2 spaces left (within the section)",
     "retire": "Retire from your job",
+    "done": "Stop shopping (Black Friday)",
 }
 
 
@@ -51,6 +55,8 @@ def label(state: PursuitState, action: Action) -> str:
             if option == action.option:
                 return f"Exchange {cost.words()} for {reward.words()}"
         return str(action)
+    if isinstance(action, Engage | Outcome):
+        return _community_label(state, action)
     spec = deck.cards[deck.by_id[action.card]] if hasattr(action, "card") else None
     if spec is None:
         return str(action)
@@ -89,6 +95,30 @@ def label(state: PursuitState, action: Action) -> str:
     if action.verb == "develop":
         return f"Develop the relationship with {spec.name}"
     return f"Discard {spec.name} (1 stress, -1 STH)"
+
+
+def _community_label(state: PursuitState, action: Engage | Outcome) -> str:
+    if isinstance(action, Engage):
+        slot = community.slot_of(state, action.card)
+        if slot < 0:
+            return str(action)
+        card = community.card_of(state, slot)
+        marker = "an Hourglass marker" if community.token_placed(state, state.current) else "your Community token"
+        cost = f"pay {community.cost_words(card.engage_cost)}, " if any(card.engage_cost) else ""
+        return (f"Engage in '{card.name}' ({card.engage_name}) with {marker}: "
+                f"{cost}gain {community.words(card.engage_reward)}")
+    slot = community.resolving(state)
+    if slot < 0 or not 1 <= action.number <= 3:
+        return str(action)
+    card = community.card_of(state, slot)
+    outcome = card.outcomes[action.number - 1]
+    if outcome.special == "blind-date" and action.partner in state.deck.by_id:
+        return f"'{outcome.name}': {state.deck.card(action.partner).name} as a Partner at the Relationship level"
+    cost = f"pay {community.cost_words(outcome.cost)}, " if any(outcome.cost) else ""
+    each = " per Item bought this round" if outcome.per_item else ""
+    most = f" (with the most {outcome.most.capitalize()})" if outcome.most else ""
+    return (f"Outcome {action.number} of '{card.name}', '{outcome.name}'{most}: "
+            f"{cost}gain {community.words(outcome.reward)}{each}")
 
 
 def _exchanges(state: PursuitState) -> tuple[tuple[str, Amount, Amount], ...]:
@@ -151,6 +181,40 @@ KIND_NAMES = {"basic": "Project", "single-round": "Single-Round Project", "group
 
 
 def catalogue(deck: Deck) -> dict[str, dict[str, object]]:
-    """Every card's name, kind and full text by id (for hovering over a card on screen)."""
-    return {card.id: {"name": card.name, "names": list(card.names) or [card.name],
-                      "kind": KIND_NAMES[card.kind], "text": card_lines(card)} for card in deck.cards}
+    """Every card's name, kind and full text by id (for hovering over a card on screen); the
+    Community cards by ``community:<id>``, the Popularity track's scores by ``popularity-track``."""
+    texts: dict[str, dict[str, object]] = {
+        card.id: {"name": card.name, "names": list(card.names) or [card.name],
+                  "kind": KIND_NAMES[card.kind], "text": card_lines(card)} for card in deck.cards}
+    if deck.community is not None:
+        for community_card in deck.community.cards:
+            texts[f"community:{community_card.id}"] = {
+                "name": community_card.name, "names": [community_card.name], "kind": "Community card",
+                "multiple": community_card.multiple, "text": community_card_lines(community_card)}
+        texts["popularity-track"] = {"name": "Popularity track", "kind": "track",
+                                     "scores": list(deck.community.popularity)}
+    return texts
+
+
+def community_card_lines(card: CommunityCard) -> list[str]:
+    """A Community card's text: who may engage, the Engage cost and reward, the 3 Outcomes."""
+    needs = {"job": "needs a Job", "partner": "needs a Partner", "no-partner": "only without a Partner"}
+    lines = ["Multiple Players" if card.multiple else "One player only"]
+    cost = community.cost_words(card.engage_cost) if any(card.engage_cost) else "free"
+    engage = f"Engage ({card.engage_name}): {cost}"
+    if community.words(card.engage_reward) != "nothing":
+        engage += f" → {community.words(card.engage_reward)}"
+    if card.requires:
+        engage += f"; {needs[card.requires]}"
+    lines.append(engage)
+    if card.special == "black-friday":
+        lines.append("Engaged: each Item you buy this round, buy another at once")
+    for number, outcome in enumerate(card.outcomes, start=1):
+        cost = community.cost_words(outcome.cost) if any(outcome.cost) else "free"
+        if outcome.special == "blind-date":
+            gain = "a Partner from the board at Relationship, no rewards"
+        else:
+            gain = community.words(outcome.reward) + (" per Item bought" if outcome.per_item else "")
+        most = f" [most {outcome.most}]" if outcome.most else ""
+        lines.append(f"{number}. {outcome.name}{most}: {cost} → {gain}")
+    return lines

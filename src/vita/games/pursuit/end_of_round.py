@@ -11,6 +11,7 @@ round Overtime is covered. A player alive at the end of the last round dies then
 
 from __future__ import annotations
 
+from vita.games.pursuit import community
 from vita.games.pursuit.cards import Amount
 from vita.games.pursuit.game_end import end_game
 from vita.games.pursuit.state import OVERTIME, PursuitState
@@ -47,7 +48,18 @@ def end_round(state: PursuitState) -> None:
     if rounds[state.round].stage == "adult" and rounds[state.round + 1].stage != "adult":
         state.closed = state.closed | {OVERTIME}
         state.say("The Adult rounds are over: Overtime is no longer available.")
-    if state.round == len(rounds) - 1:
+    if state.community and community.begin_outcomes(state):
+        return  # the engaged players choose their Outcomes first
+    finish_round(state)
+
+
+def finish_round(state: PursuitState) -> None:
+    """After the Outcomes: the Community board and Popularity, deaths at the end of the last
+    round, then the game's end or the next round."""
+    if state.community:
+        community.after_outcomes(state)
+    living = [seat for seat, p in enumerate(state.players) if p.alive]
+    if state.round == len(state.deck.board.rounds) - 1:
         for seat in living:
             die(state, seat)
         living = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -12,25 +12,30 @@ from vita.core.bots import BotFactory
 from vita.core.codec import ActionCodec, Observer
 from vita.core.state import JSON, Game
 from vita.games.pursuit import position
-from vita.games.pursuit.cards import DATA_DIR, Deck, check_directory, load_deck
+from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO
 from vita.games.pursuit.setup import new_game
 from vita.games.pursuit.state import PursuitState
 
 
 class PursuitOptions(BaseModel):
-    """``players``: 1 (solo) to 4; ``names``: one per seat; ``first_player``: the
-    oldest player's seat; ``cards``: a deck directory (default: the built-in deck)."""
+    """``players``: 1 (solo) to 4, or 5 with an expansion; ``expansion``: ``community`` (the
+    Community expansion) or none; ``names``: one per seat; ``first_player``: the oldest
+    player's seat; ``cards``: a deck directory (default: the built-in deck)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    players: Annotated[int, Field(ge=1, le=4)] = 2
+    players: Annotated[int, Field(ge=1, le=5)] = 2
+    expansion: Literal["community"] | None = None
     names: list[str] | None = None
     first_player: Annotated[int, Field(ge=0)] = 0
     cards: str | None = None
 
     @model_validator(mode="after")
     def _check(self) -> PursuitOptions:
+        if self.players == 5 and self.expansion is None:
+            raise ValueError("5 players need the Community expansion (expansion: community), "
+                             "which has the 5th player's components")
         if self.names is not None and len(self.names) != self.players:
             raise ValueError(f"give {self.players} names, one per player")
         if self.first_player >= self.players:
@@ -45,8 +50,11 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
     info = INFO
     options_model = PursuitOptions
 
+    def options_for_players(self, players: int) -> dict[str, Any]:
+        return {"players": players, **({"expansion": "community"} if players == 5 else {})}
+
     def deck(self, options: PursuitOptions) -> Deck:
-        return load_deck(options.cards)
+        return load_deck(options.cards, options.expansion)
 
     def new_state(self, options: PursuitOptions, seed: int, *, log: bool = True) -> PursuitState:
         return new_game(self.deck(options), options.seat_names(), seed, options.first_player, log)
@@ -68,7 +76,8 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         return interface(self.deck(options))
 
     def outcome(self, state: PursuitState) -> list[float]:
-        """Solo: +1 for a won game (three goals, 50 LTH), -1 otherwise; else by rank."""
+        """Solo: +1 for a won game (three goals, 50 LTH or 60 with Community), -1 otherwise;
+        else by rank."""
         if state.solo and state.results is not None:
             return [1.0 if state.results[0].get("won") else -1.0]
         return super().outcome(state)
@@ -76,7 +85,10 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
     def catalogue(self, options: PursuitOptions) -> JSON:
         from vita.games.pursuit.describe import catalogue
 
-        return catalogue(self.deck(options))
+        # Every table's cards, with or without the expansion: its cards and Community cards
+        # (under "community:<id>") are public texts. A deck of one's own may have no expansion.
+        has_expansion = (Path(options.cards or DATA_DIR) / COMMUNITY).is_dir()
+        return catalogue(load_deck(options.cards, COMMUNITY if has_expansion else options.expansion))
 
     def card_data_directory(self) -> Path | None:
         return DATA_DIR

@@ -4,7 +4,8 @@ When all players have died: inheritance (1 LTH for every 5 of the same resource
 and for every 5 money); then each life goal in play gives its LTH bonus to its
 only achiever (a tie gives nobody the bonus). Most LTH wins; ties go to the most
 cards gathered during the game. Solo: the three goals use their solo
-instruction, and the game is won with all three achieved and at least 50 LTH.
+instruction, and the game is won with all three achieved and at least 50 LTH (60 with the
+Community expansion).
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ def measure(state: PursuitState, seat: int, what: str) -> int:
         return max((level for _, level, _ in p.partners), default=0)
     if what == "rounds-lived":
         return p.rounds_lived
+    if what == "popularity":
+        return state.deck.community.popularity[p.popularity] if state.deck.community else 0
+    if what == "community-outcomes":
+        return p.outcomes
     assert what == "lth"
     return p.lth
 
@@ -76,7 +81,13 @@ def achievers(state: PursuitState, rule: GoalRule) -> list[int]:
 def solo_won(state: PursuitState) -> bool:
     goals = [state.deck.life_goals[g] for g in state.goals]
     all_goals = all(achievers(state, goal.solo) for goal in goals)
-    return all_goals and state.players[0].lth >= state.deck.board.solo_lth_to_win
+    return all_goals and state.players[0].lth >= solo_lth_to_win(state)
+
+
+def solo_lth_to_win(state: PursuitState) -> int:
+    """50 LTH; 60 with the Community expansion (its "Solo game")."""
+    community = state.deck.community
+    return community.solo_lth_to_win if community is not None else state.deck.board.solo_lth_to_win
 
 
 def ranking(state: PursuitState) -> tuple[int, ...]:

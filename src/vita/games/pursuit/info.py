@@ -6,11 +6,12 @@ INFO = GameInfo(
     id="pursuit",
     title="The Pursuit of Happiness",
     min_players=1,
-    max_players=4,
+    max_players=5,
     rulebook="pursuit-of-happiness-board-game-rules.txt",
     summary=(
         "Worker placement: live a life from Teen to Old Age, taking projects, items, jobs "
-        "and partners; most Long Term Happiness wins. 1-4 players (1 = solo mode)."
+        "and partners; most Long Term Happiness wins. 1-4 players (1 = solo mode), 5 with the "
+        "Community expansion."
     ),
     chance=True,
     hidden_information=True,  # draw piles, and the child traits dealt to each player

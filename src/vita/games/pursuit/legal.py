@@ -13,13 +13,15 @@ from functools import cache
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.pursuit import abilities, board_actions, card_actions, free_actions, setup, tracks, upkeep
+from vita.games.pursuit import abilities, board_actions, card_actions, community, free_actions, setup, tracks, upkeep
 from vita.games.pursuit.actions import (
     ROWS,
     Advance,
     ChooseTrait,
+    Engage,
     Exchange,
     OnCard,
+    Outcome,
     Refresh,
     Simple,
     Spend,
@@ -29,9 +31,10 @@ from vita.games.pursuit.actions import (
 )
 from vita.games.pursuit.actions import Upkeep as UpkeepAction
 from vita.games.pursuit.cards import RESOURCES, Amount, Card, Deck, Vec, slug
-from vita.games.pursuit.end_of_round import next_turn
+from vita.games.pursuit.end_of_round import finish_round, next_turn
 from vita.games.pursuit.state import (
     ACTION,
+    COMMUNITY,
     GET_JOB,
     OVER,
     OVERTIME,
@@ -46,8 +49,8 @@ from vita.games.pursuit.state import (
 )
 from vita.games.pursuit.tracks import can_pay, project_payments
 
-_STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE = (
-    Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire")
+_STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE, _DONE = (
+    Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire", "done")
 )
 _REFRESH = tuple(Refresh(row) for row in ROWS)
 VERBS = ("discard", "develop", "get-job", "start-relationship", "promote")
@@ -86,11 +89,29 @@ def legal_actions(state: PursuitState, seat: int) -> list[Action]:
     if phase == SETUP:
         p = state.players[seat]
         return [ChooseTrait(state.deck.traits[t].id) for t in p.offer] if p.trait < 0 else []
+    if phase == COMMUNITY and seat == state.current:
+        return list(community.outcome_options(state, seat, community.resolving(state)))
     return []
 
 
+def shopping_actions(state: PursuitState, seat: int) -> list[Action]:
+    """Black Friday: buy another Item at once (no hourglass placed), or stop."""
+    p = state.players[seat]
+    levels = board_actions.level_table(state.deck)
+    money = p.res[3] + abilities.spend_discount(state, seat)
+    cards = state.deck.cards
+    out: list[Action] = []
+    for card in state.rows[ROW_ITEMS]:
+        if cards[card].kind == "item":
+            out += board_actions.spends(levels[card], money, p.hand)
+    out.append(_DONE)
+    return out
+
+
 def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
-    """Free actions first, then board actions, then card actions."""
+    """Free actions first, then board actions, then card actions, then Community cards."""
+    if state.shopping:
+        return shopping_actions(state, seat)
     p = state.players[seat]
     rows = state.rows
     named = on_card_table(state.deck)
@@ -138,6 +159,8 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
     develop = named["develop"]
     out += [develop[card][1 if card in sides else 0] for card, _, _ in p.partners
             if card_actions.can_develop(state, seat, card)]
+    if state.community:
+        out += community.engage_options(state, seat)
     return out
 
 
@@ -153,7 +176,46 @@ def why_illegal(state: PursuitState, seat: int, action: Action) -> str | None:
         return _why_trait(state, seat, action)
     if state.phase == UPKEEP:
         return _why_upkeep(state, seat, action)
+    if state.phase == COMMUNITY:
+        return _why_outcome(state, seat, action)
+    if state.shopping:
+        return _why_shopping(state, seat, action)
     return _why_action_phase(state, seat, action)
+
+
+def _why_outcome(state: PursuitState, seat: int, action: Action) -> str | None:
+    slot = community.resolving(state)
+    card = community.card_of(state, slot)
+    if not isinstance(action, Outcome):
+        return Reason(f"choose an Outcome of '{card.name}' first ('outcome 1', 'outcome 2' or 'outcome 3')",
+                      "wrong-phase")
+    if action in community.outcome_options(state, seat, slot):
+        return None
+    if not 1 <= action.number <= len(card.outcomes):
+        return Reason(f"'{card.name}' has Outcomes 1 to {len(card.outcomes)}", "malformed")
+    outcome = card.outcomes[action.number - 1]
+    reason = community.why_not_outcome(state, seat, outcome)
+    if reason is not None:
+        return reason
+    if outcome.special == "blind-date":
+        partners = community.board_partner_names(state)
+        if not action.partner:
+            return f"name the Partner '{outcome.name}' takes from the board: {', '.join(partners)}"
+        return f"{action.partner!r} is not a Partner on the board ({', '.join(partners)})"
+    return f"'{outcome.name}' names no Partner (write 'outcome {action.number}')"
+
+
+def _why_shopping(state: PursuitState, seat: int, action: Action) -> str | None:
+    if action in shopping_actions(state, seat):
+        return None
+    if not isinstance(action, Spend):
+        return Reason("Black Friday: buy another Item ('spend <item> L<n>') or stop ('done')", "shopping")
+    card = _card(state, action.card)
+    if isinstance(card, str):
+        return card
+    if state.deck.cards[card].kind != "item":
+        return "Black Friday lets you buy another Item, not an Activity"
+    return _why_spend(state, seat, card, action.level)
 
 
 def _card(state: PursuitState, ident: str) -> int | str:
@@ -195,8 +257,12 @@ def _shortfall(have: list[int], cost: Vec, what: str) -> str:
 
 
 def _why_action_phase(state: PursuitState, seat: int, action: Action) -> str | None:
-    if isinstance(action, ChooseTrait | UpkeepAction):
+    if isinstance(action, ChooseTrait | UpkeepAction | Outcome):
         return Reason("that is not an Action phase action", "wrong-phase")
+    if isinstance(action, Engage):
+        return _why_engage(state, seat, action)
+    if isinstance(action, Simple) and action.name == "done":
+        return "'done' ends a Black Friday shopping spree, and you are not on one"
     if isinstance(action, Simple):
         return _why_simple(state, seat, action.name)
     if isinstance(action, Refresh):
@@ -229,6 +295,17 @@ def _why_action_phase(state: PursuitState, seat: int, action: Action) -> str | N
                           lambda: _why_upgrade(state, seat, card, action.level))
     assert isinstance(action, OnCard)
     return _why_on_card(state, seat, card, action.verb)
+
+
+def _why_engage(state: PursuitState, seat: int, action: Engage) -> str | None:
+    if not state.community:
+        return Reason("the Community expansion is not in play", "no-expansion")
+    if not community.started(state):
+        return Reason("the Community cards come out when the first Adult round begins", "space-unavailable")
+    slot = community.slot_of(state, action.card)
+    if slot < 0:
+        return Reason(f"there is no Community card {action.card!r} on the Community board", "card-not-available")
+    return community.why_not_engage(state, seat, slot)
 
 
 def _why_among(action: Action, options: Sequence[Action], reason: Callable[[], str]) -> str | None:
@@ -419,6 +496,20 @@ def apply(state: PursuitState, seat: int, action: Action) -> None:
     if isinstance(action, UpkeepAction):
         upkeep.settle(state, seat, by_id[action.card], action.pay)
         return
+    if isinstance(action, Outcome):
+        community.choose_outcome(state, seat, action)
+        if not community.next_chooser(state):
+            finish_round(state)
+        return
+    if state.shopping:
+        if isinstance(action, Spend):
+            board_actions.do_spend(state, seat, action, hourglass=False)
+            community.bought_item(state, seat)
+        else:  # done
+            state.shopping = False
+            state.say(f"{state.name(seat)} stops shopping.")
+            next_turn(state)
+        return
     # Free actions leave the turn with the player (unless they kill him).
     if isinstance(action, Refresh):
         free_actions.do_refresh(state, seat, ROWS.index(action.row))
@@ -430,8 +521,8 @@ def apply(state: PursuitState, seat: int, action: Action) -> None:
             next_turn(state)
     else:
         _main_action(state, seat, action)
-        # The turn passes (the round may end).
-        next_turn(state)
+        if not state.shopping:
+            next_turn(state)  # the turn passes (the round may end)
 
 
 def _main_action(state: PursuitState, seat: int, action: Action) -> None:
@@ -444,7 +535,10 @@ def _main_action(state: PursuitState, seat: int, action: Action) -> None:
     elif isinstance(action, TakeProject):
         board_actions.do_take_project(state, seat, action)
     elif isinstance(action, Spend):
-        board_actions.do_spend(state, seat, action)
+        if board_actions.do_spend(state, seat, action):
+            community.bought_item(state, seat)
+    elif isinstance(action, Engage):
+        community.do_engage(state, seat, action)
     elif isinstance(action, Advance):
         card_actions.do_advance(state, seat, action)
     elif isinstance(action, Upgrade):

@@ -6,17 +6,18 @@ is the pydantic models below, so a hand-written position gets a clear error.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, load_model
+from vita.games.pursuit import community as community_rules
 from vita.games.pursuit.board import ROW_NAMES
 from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck, slug
 from vita.games.pursuit.setup import traits_secret
-from vita.games.pursuit.state import PHASES, SPACES, Player, PursuitState, blank
+from vita.games.pursuit.state import ACTION, COMMUNITY, PHASES, SPACES, Player, PursuitState, blank
 
 NonNegative = Annotated[int, Field(ge=0)]
 
@@ -66,6 +67,23 @@ class PlayerModel(_Model):
     completed: list[str] = []
     gathered: NonNegative = 0
     due: list[str] = []
+    popularity: NonNegative = 0  # Community expansion: the space of the Popularity track
+    bought: NonNegative = 0
+    outcomes: NonNegative = 0
+
+
+class MarkerModel(_Model):
+    seat: NonNegative
+    hourglass: bool = False
+
+
+class CommunityModel(_Model):
+    """The Community expansion's board: 5 slots (a card id or null), the markers on each."""
+
+    slots: Annotated[list[str | None], Field(min_length=5, max_length=5)]
+    markers: Annotated[list[list[MarkerModel]], Field(min_length=5, max_length=5)]
+    pile: list[str] = []
+    discard: list[str] = []
 
 
 class RowsModel(_Model):
@@ -84,6 +102,9 @@ class PositionModel(_Model):
     game: str = "pursuit"
     deck: str = ""
     cards: str | None = None
+    expansion: Literal["community"] | None = None
+    community: CommunityModel | None = None
+    shopping: bool = False
     round: Annotated[int, Field(ge=0)]
     phase: str
     first: NonNegative
@@ -138,6 +159,20 @@ def player_json(state: PursuitState, p: Player) -> JSON:
         "completed": [deck.cards[c].id for c in p.completed],
         "gathered": p.gathered,
         "due": [shown(c) for c in p.due],
+        **({"popularity": p.popularity, "bought": p.bought, "outcomes": p.outcomes} if deck.community else {}),
+    }
+
+
+def community_json(state: PursuitState) -> JSON:
+    community = state.deck.community
+    assert community is not None
+    ids = [card.id for card in community.cards]
+    return {
+        "slots": [ids[c] if c >= 0 else None for c in state.community],
+        "markers": [[{"seat": seat, "hourglass": hourglass} for seat, hourglass in marks]
+                    for marks in state.markers],
+        "pile": [ids[c] for c in state.community_pile],
+        "discard": [ids[c] for c in state.community_discard],
     }
 
 
@@ -148,6 +183,9 @@ def to_json(state: PursuitState) -> JSON:
         "game": "pursuit",
         "deck": deck.fingerprint,
         "cards": None if deck.origin == str(DATA_DIR) else deck.origin,
+        "expansion": "community" if deck.community else None,
+        "community": community_json(state) if deck.community else None,
+        "shopping": state.shopping,
         "round": state.round,
         "phase": PHASES[state.phase],
         "first": state.first,
@@ -175,7 +213,10 @@ def to_json(state: PursuitState) -> JSON:
 def deck_of(data: Any) -> Deck:
     """The deck a position was saved with (its ``cards`` directory, or the built-in one)."""
     cards = data.get("cards") if isinstance(data, dict) else None
-    return load_deck(cards)
+    expansion = data.get("expansion") if isinstance(data, dict) else None
+    if expansion not in (None, "community"):
+        raise PositionError(f"expansion: {str(expansion)[:40]!r} is not an expansion (community, or null)")
+    return load_deck(cards, expansion)
 
 
 def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> PursuitState:
@@ -196,7 +237,11 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
             raise PositionError(f"{where}: unknown id {ident!r}")
         return table[ident]
 
+    if (model.expansion is not None) != (deck.community is not None):
+        raise PositionError("expansion: this position and the card data loaded disagree about the expansion")
     names = [p.name for p in model.players]
+    if len(names) == 5 and model.expansion is None:
+        raise PositionError("players: 5 players need the Community expansion")
     state = blank(deck, len(names), names, Rng(model.rng), log)
     if model.phase not in PHASES:
         raise PositionError(f"phase: must be one of {', '.join(PHASES)}")
@@ -249,12 +294,35 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
         p.due = [card(c, f"{where}.due") for c in pm.due]
         named = [h.card for h in pm.partners] + [c for c in (pm.job, pm.retired) if c]
         p.sides = {deck.by_id[c]: 1 for c in named if deck.cards[deck.by_id[c]].id != c}
+        p.popularity, p.bought, p.outcomes = pm.popularity, pm.bought, pm.outcomes
+    state.shopping = model.shopping
+    if deck.community is not None:
+        _community_from_json(state, model.community)
+    elif model.community is not None:
+        raise PositionError("community: the Community expansion is not in play")
     if check:
         try:
             check_invariants(state)
         except AssertionError as error:
             raise PositionError(f"inconsistent position: {error}") from None
     return state
+
+
+def _community_from_json(state: PursuitState, model: CommunityModel | None) -> None:
+    community = state.deck.community
+    assert community is not None
+    if model is None:
+        raise PositionError("community: the Community board is missing")
+
+    def card(ident: str, where: str) -> int:
+        if ident not in community.by_id:
+            raise PositionError(f"community.{where}: there is no Community card {ident!r}")
+        return community.by_id[ident]
+
+    state.community = [-1 if c is None else card(c, "slots") for c in model.slots]
+    state.markers = [[(m.seat, m.hourglass) for m in marks] for marks in model.markers]
+    state.community_pile = [card(c, "pile") for c in model.pile]
+    state.community_discard = [card(c, "discard") for c in model.discard]
 
 
 # -- consistency -------------------------------------------------------------------------------
@@ -279,7 +347,12 @@ def placed_hourglasses(state: PursuitState, seat: int) -> int:
     on_cards = sum(h for _, _, h in p.projects) + sum(h for _, _, h in p.items)
     on_cards += sum(h for _, _, h in p.partners)
     roles = sum(roles.count(seat) for roles in state.groups.values())
-    return on_board + on_cards + roles + p.spent
+    # Hourglass markers on Community cards; after the End of Round phase they are back in the box
+    # (the markers left on the cards only stand for the engagements still to resolve).
+    community = 0
+    if state.phase == ACTION:
+        community = sum(1 for marks in state.markers for m in marks if m == (seat, True))
+    return on_board + on_cards + roles + p.spent + community
 
 
 def check_invariants(state: PursuitState) -> None:
@@ -329,6 +402,43 @@ def check_invariants(state: PursuitState) -> None:
         for card, _, _ in p.projects:
             if deck.cards[card].kind == "group":
                 assert card in state.groups, f"{deck.cards[card].id} has no roles"
+    if deck.community is not None:
+        _check_community(state)
+    else:
+        assert not state.shopping, "only Black Friday (Community expansion) starts a shopping spree"
+
+
+def _check_community(state: PursuitState) -> None:
+    """Each Community card in one place; markers on cards, within the rules of Engage."""
+    community = state.deck.community
+    assert community is not None
+    on_board = [c for c in state.community if c >= 0]
+    places = on_board + state.community_pile + state.community_discard
+    assert sorted(places) == list(range(len(community.cards))), "each Community card must be in one place"
+    assert len(state.community) == len(state.markers) == 5, "the Community board has 5 slots"
+    top = len(community.popularity) - 1
+    for seat, p in enumerate(state.players):
+        assert 0 <= p.popularity <= top, f"{p.name}: Popularity off the track"
+        tokens = sum(1 for marks in state.markers for m in marks if m == (seat, False))
+        assert tokens <= 1, f"{p.name} has one Community token"
+        hourglasses = sum(1 for marks in state.markers for m in marks if m == (seat, True))
+        if state.phase == ACTION:  # the Outcomes phase removes them card by card
+            assert hourglasses == 0 or tokens == 1, f"{p.name}: Hourglass markers engage after the token"
+    for slot, marks in enumerate(state.markers):
+        assert not marks or state.community[slot] >= 0, f"markers on the empty slot {slot + 1}"
+        seats = [seat for seat, _ in marks]
+        assert all(0 <= seat < state.num_players for seat in seats), "a marker of no seat"
+        assert len(set(seats)) == len(seats), "two markers of one player on one Community card"
+        if marks:
+            assert community.cards[state.community[slot]].multiple or len(marks) == 1, (
+                f"only one player engages in {community.cards[state.community[slot]].id}")
+    if state.shopping:
+        assert state.phase == ACTION, "a shopping spree happens in the Action phase"
+    if state.phase == COMMUNITY:
+        assert any(state.markers), "the Outcomes phase resolves markers"
+        first = community_rules.chooser(state, community_rules.resolving(state))
+        assert state.current == first, (
+            f"seat {first} chooses an Outcome of the leftmost engaged card first (the coming round's turn order)")
 
 
 def _card_problem(state: PursuitState, places: list[int]) -> str:
@@ -344,7 +454,9 @@ def reconcile(deck: Deck, data: JSON) -> JSON:
     Cards named in rows, in front of players or in discard piles leave the draw
     piles; cards named nowhere go back to the end of their pile that is drawn last;
     a player's kept trait is put in his offer; life goals in play leave the box;
-    each living player's hourglass total is recomputed from his hand and what is placed.
+    each living player's hourglass total is recomputed from his hand and what is placed;
+    Community cards named on the board or in the discard pile leave the Community pile, and
+    those named nowhere go to its bottom.
     """
     data = {**data}
     piles = {name: list(data["piles"][name]) for name in ROW_NAMES}
@@ -372,6 +484,13 @@ def reconcile(deck: Deck, data: JSON) -> JSON:
         piles[name] = pile
     data["piles"] = piles
     _reconcile_traits(deck, data)
+    if deck.community is not None and isinstance(data.get("community"), dict):
+        board = {**data["community"]}
+        named = {c for c in [*board.get("slots", []), *board.get("discard", [])] if c}
+        pile = [c for c in board.get("pile", []) if c not in named]
+        pile[:0] = [c.id for c in deck.community.cards if c.id not in named and c.id not in pile]
+        board["pile"] = pile
+        data["community"] = board
     goals = list(data["life_goals"])
     data["box"] = {**data["box"],
                    "life_goals": [g.id for g in deck.life_goals if g.id not in goals]}
@@ -413,6 +532,11 @@ def view(state: PursuitState, seat: int | None) -> JSON:
     data.pop("rng")
     data["piles"] = {name: len(pile) for name, pile in data["piles"].items()}
     data.pop("box")
+    if data["community"] is not None:
+        data["community"]["pile"] = len(data["community"]["pile"])
+        scores = state.deck.community.popularity if state.deck.community else ()
+        for p in data["players"]:
+            p["popularity_score"] = scores[p["popularity"]]
     secret = traits_secret(state)  # the simultaneous child-trait choice
     for index, p in enumerate(data["players"]):
         if index != seat:
@@ -442,6 +566,8 @@ def reveals(state: PursuitState, seat: int, action: Action) -> bool:
     after.apply_trusted(seat, action)
     if after.rng.state != state.rng.state or after.piles != state.piles:
         return True
+    if after.community_pile != state.community_pile:
+        return True
     if after.goal_box != state.goal_box or after.trait_box != state.trait_box:
         return True
     return any(a.offer != b.offer or a.trait != b.trait for a, b in zip(after.players, state.players, strict=True))
@@ -453,6 +579,7 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
     copy.rng = Rng(rng.next_u64())
     for pile in copy.piles:
         rng.shuffle(pile)
+    rng.shuffle(copy.community_pile)
     rng.shuffle(copy.goal_box)
     secret = traits_secret(copy)
     pool = list(copy.trait_box)

@@ -28,6 +28,9 @@ def new_game(
         pile = [card.index for card in cards]
         rng.shuffle(pile)
         state.piles[row] = pile
+    if deck.community is not None:  # Community expansion: "Shuffle all the Community cards"
+        state.community_pile = list(range(len(deck.community.cards)))
+        rng.shuffle(state.community_pile)
     state.closed = UNAVAILABLE_AT_START
     state.first = state.current = first_player
 

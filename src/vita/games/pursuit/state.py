@@ -12,11 +12,12 @@ from __future__ import annotations
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, State
 from vita.games.pursuit.cards import Deck, slug
+from vita.games.pursuit.community_cards import SLOTS as COMMUNITY_SLOTS
 from vita.games.pursuit.info import INFO
 
-# Phases of a round (and of the game).
-SETUP, UPKEEP, ACTION, OVER = range(4)
-PHASES = ("setup", "upkeep", "action", "over")
+# Phases of a round (and of the game); COMMUNITY: the Community cards' Outcomes (expansion).
+SETUP, UPKEEP, ACTION, OVER, COMMUNITY = range(5)
+PHASES = ("setup", "upkeep", "action", "over", "community")
 
 # Board action spaces, in the order the board shows them.
 SPACES = (
@@ -30,6 +31,9 @@ STUDY, PLAY, INTERACT, TEMP_JOB, TAKE_PROJECT, SPEND, GET_JOB, START_RELATIONSHI
 # Card rows (and their piles and discard piles).
 ROW_PROJECTS, ROW_ITEMS, ROW_JOBS, ROW_PARTNERS = range(4)
 
+Marker = tuple[int, bool]
+"""A marker on a Community card: (seat, True for an Hourglass marker, False for the Community token)."""
+
 Holding = tuple[int, int, int]
 """A card in front of a player: (card index, level, hourglasses on the card).
 
@@ -40,6 +44,7 @@ For a group project the level is 0 and its roles are in ``PursuitState.groups``.
 class Player:
     __slots__ = (
         "alive",
+        "bought",
         "completed",
         "died",
         "due",
@@ -51,8 +56,10 @@ class Player:
         "lth",
         "name",
         "offer",
+        "outcomes",
         "overtime",
         "partners",
+        "popularity",
         "projects",
         "res",
         "retired",
@@ -90,6 +97,10 @@ class Player:
         self.gathered = 0  # cards gathered during the game (the final tie-breaker)
         self.due: list[int] = []  # cards whose upkeep is still to settle this round
         self.sides: dict[int, int] = {}  # double-sided cards shown on their second side
+        # Community expansion.
+        self.popularity = 0  # space of the Popularity track (0: the start); its score is in the data
+        self.bought = 0  # Items bought this round (Black Friday counts them)
+        self.outcomes = 0  # Community card Outcomes chosen during the game
 
     def copy(self) -> Player:
         other = Player.__new__(Player)
@@ -117,6 +128,9 @@ class Player:
         other.gathered = self.gathered
         other.due = self.due[:]
         other.sides = self.sides.copy() if self.sides else {}
+        other.popularity = self.popularity
+        other.bought = self.bought
+        other.outcomes = self.outcomes
         return other
 
 
@@ -125,6 +139,9 @@ class PursuitState(State):
 
     __slots__ = (
         "closed",
+        "community",
+        "community_discard",
+        "community_pile",
         "current",
         "deck",
         "discards",
@@ -132,12 +149,14 @@ class PursuitState(State):
         "goal_box",
         "goals",
         "groups",
+        "markers",
         "phase",
         "piles",
         "players",
         "results",
         "round",
         "rows",
+        "shopping",
         "solo",
         "spaces",
         "trait_box",
@@ -162,6 +181,12 @@ class PursuitState(State):
     current: int
     solo: bool
     results: list[dict[str, int]] | None
+    # Community expansion (empty lists without it).
+    community: list[int]  # the Community board's 5 slots, left to right: card index or -1
+    markers: list[list[Marker]]  # per slot, the markers on its card in the order placed
+    community_pile: list[int]  # hidden; the last item is the top
+    community_discard: list[int]
+    shopping: bool  # Black Friday: the current player may buy another Item at once
 
     def clone(self) -> PursuitState:
         other = PursuitState.__new__(PursuitState)
@@ -186,6 +211,11 @@ class PursuitState(State):
         other.current = self.current
         other.solo = self.solo
         other.results = self.results
+        other.community = self.community[:]
+        other.markers = [m[:] for m in self.markers]
+        other.community_pile = self.community_pile[:]
+        other.community_discard = self.community_discard[:]
+        other.shopping = self.shopping
         return other
 
     # -- the core contract: implemented in the rule modules ------------------------
@@ -289,6 +319,12 @@ def blank(deck: Deck, num_players: int, names: list[str], rng: Rng, log: bool) -
     state.current = 0
     state.solo = num_players == 1
     state.results = None
+    expansion = deck.community is not None
+    state.community = [-1] * COMMUNITY_SLOTS if expansion else []
+    state.markers = [[] for _ in range(COMMUNITY_SLOTS)] if expansion else []
+    state.community_pile = []
+    state.community_discard = []
+    state.shopping = False
     return state
 
 

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Deck
-from vita.games.pursuit.describe import card_lines
+from vita.games.pursuit.describe import card_lines, community_card_lines
 from vita.games.pursuit.position import deck_of
 
 MARKS = ("●", "■", "▲", "◆", "★")
@@ -41,10 +41,37 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             panels = [_card_panel(deck, c) for c in cards]
             parts.append(Panel(Columns(panels), title=f"{ROW_TITLES[row]} ({view['piles'][name]} in pile)",
                                title_align="left"))
+    if view.get("community") is not None:
+        parts.append(_community(view, deck))
     parts.append(_spaces(view))
     for index, player in enumerate(view["players"]):
         parts.append(_player(view, deck, index, player, mine=index == seat))
     return Group(*parts)
+
+
+def _community(view: dict[str, Any], deck: Deck) -> RenderableType:
+    """The Community board (5 slots, left to right, with the markers on each card) and the
+    Popularity track with each player's indicator."""
+    community = deck.community
+    assert community is not None
+    board = view["community"]
+    panels: list[RenderableType] = []
+    for slot, (ident, marks) in enumerate(zip(board["slots"], board["markers"], strict=True), start=1):
+        if ident is None:
+            panels.append(Panel(Text("(empty)", style="dim"), title=f"{slot}", width=40, title_align="left"))
+            continue
+        card = community.cards[community.by_id[ident]]
+        on_it = " ".join(_mark(m["seat"]) + ("⧗" if m["hourglass"] else "◉") for m in marks)
+        body = Text("\n".join(community_card_lines(card)), overflow="fold")
+        panels.append(Panel(body, title=f"{slot}. [bold]{card.name}[/]", subtitle=on_it or None,
+                            width=40, title_align="left"))
+    track = []
+    for space, score in enumerate(community.popularity):
+        here = "".join(_mark(i) for i, p in enumerate(view["players"]) if p["popularity"] == space)
+        track.append(f"{score}{here}" if here else f"[dim]{score}[/]")
+    popularity = Text.from_markup("Popularity: " + " ".join(track) + "   (◉ Community token, ⧗ Hourglass marker)")
+    title = f"Community board ({board['pile']} in pile, {len(board['discard'])} discarded)"
+    return Panel(Group(Columns(panels), popularity), title=title, title_align="left")
 
 
 def _mark(index: int) -> str:
@@ -84,7 +111,8 @@ def _player(view: dict[str, Any], deck: Deck, index: int, p: dict[str, Any], min
     lines = [
         f"K {res['knowledge']}  C {res['creativity']}  I {res['influence']}  $ {res['money']}   "
         f"STH {p['sth']:+d}  LTH {p['lth']}   stress: {p['stress_space']}   "
-        f"hourglasses {hg['hand']}/{hg['total']}   slots {p['slots']}/3",
+        f"hourglasses {hg['hand']}/{hg['total']}   slots {p['slots']}/3"
+        + (f"   Popularity {p['popularity_score']}" if "popularity_score" in p else ""),
         f"child trait: {trait.name} — {trait.text}" if trait
         else "child trait: chosen, shown once everyone has chosen" if p.get("chosen") else "child trait: (not chosen)",
     ]

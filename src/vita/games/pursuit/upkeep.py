@@ -33,6 +33,10 @@ def start_round(state: PursuitState, advance: bool = True) -> None:
                 state.say(f"{p.name} enters {spec.name} and takes {spec.stress} stress.")
                 add_stress(state, seat, spec.stress)
     draw_rows(state)
+    if state.community:
+        from vita.games.pursuit.community import start_of_round  # community → board actions → upkeep
+
+        start_of_round(state)
     set_hourglasses(state)
     slot_stress(state)
     for seat, p in enumerate(state.players):

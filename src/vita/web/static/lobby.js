@@ -40,6 +40,16 @@
     for (const [key, spec] of Object.entries(schema.properties || {})) {
       if (key === "players" || key === "names") continue;
       const kinds = (spec.anyOf || [spec]).map(s => s.type).filter(Boolean);
+      // A fixed set of values (an expansion): a choice list, "none" first when it is optional.
+      const choices = (spec.anyOf || [spec]).flatMap(s => s.enum || (s.const !== undefined ? [s.const] : []));
+      if (choices.length) {
+        const optional = kinds.includes("null") || spec.default === null || spec.default === undefined;
+        const select = h("select", {name: key}, optional ? h("option", {value: ""}, "none") : null,
+          choices.map(c => h("option", {value: c, selected: c === spec.default}, c)));
+        select.dataset.option = "string";
+        optionsBox.appendChild(h("label", {}, `${spec.title || key} `, select));
+        continue;
+      }
       const input = h("input", {name: key});
       input.dataset.option = kinds.includes("integer") ? "integer" : kinds.includes("boolean") ? "boolean" : "string";
       if (input.dataset.option === "integer") input.type = "number";
@@ -87,7 +97,7 @@
       return kind === "human" ? {kind: "human", name} : {kind: "bot", name, bot: kind.slice(4)};
     });
     const options = {};
-    optionsBox.querySelectorAll("input").forEach(input => {
+    optionsBox.querySelectorAll("input, select").forEach(input => {
       if (input.dataset.option === "boolean") { if (input.checked) options[input.name] = true; }
       else if (input.value !== "") options[input.name] = input.dataset.option === "integer" ? +input.value : input.value;
     });

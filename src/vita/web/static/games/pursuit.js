@@ -1,6 +1,8 @@
 // The Pursuit of Happiness: the four card rows, the action spaces, and each player's area
-// (tracks, resources, cards in front with their levels). Cards and spaces are clickable
-// when an action uses them; hovering or tapping a card shows its full text.
+// (tracks, resources, cards in front with their levels); with the Community expansion, the
+// Community board (five slots, the tokens and Hourglass markers on the cards) and the
+// Popularity track. Cards and spaces are clickable when an action uses them; hovering or
+// tapping a card shows its full text.
 (() => {
   const ROWS = [["projects", "Projects"], ["items", "Items & Activities"], ["jobs", "Jobs"], ["partners", "Partners"]];
   const RES = [["knowledge", "K", "Knowledge"], ["creativity", "C", "Creativity"], ["influence", "I", "Influence"], ["money", "$", "money"]];
@@ -21,6 +23,40 @@
       (h0.hourglasses ? `, ${h0.hourglasses} hourglasses on it` : "")}, words);
   }
 
+  // The Community board: slots 1-5 left to right; a card shows the markers on it (the Community
+  // token ◉, an Hourglass marker ⧗, in the player's colour and mark).
+  function communityBoard(v, ctx) {
+    const board = v.community;
+    const box = h("div", {className: "community"});
+    box.appendChild(h("h2", {}, "Community board ", h("small", {}, `(${board.pile} in the pile, ${board.discard.length} discarded)`)));
+    const slots = h("div", {className: "row", "data-row": "community"});
+    board.slots.forEach((id, i) => {
+      if (id === null) {
+        slots.appendChild(h("div", {className: "card empty", "data-slot": i + 1}, h("h3", {}, `${i + 1}`), h("div", {className: "kind"}, "empty")));
+        return;
+      }
+      const node = card(`community:${id}`, ctx, {label: `slot ${i + 1}`}, id);
+      node.dataset.slot = i + 1;
+      const marks = board.markers[i];
+      if (marks.length) {
+        node.appendChild(h("div", {className: "markers", "aria-label": "markers on the card"},
+          marks.map(m => h("span", {className: "marker", title: m.hourglass ? "Hourglass marker" : "Community token"},
+            seatMark(m.seat), m.hourglass ? "⧗" : "◉"))));
+      }
+      slots.appendChild(node);
+    });
+    box.appendChild(slots);
+    const scores = (ctx.catalogue["popularity-track"] || {}).scores || [];
+    const track = h("ol", {className: "track popularity", "aria-label": "Popularity track"});
+    scores.forEach((score, space) => {
+      const here = v.players.map((p, seat) => p.popularity === space ? seatMark(seat) : null).filter(Boolean);
+      track.appendChild(h("li", {className: here.length ? "here" : null, title: `score ${score}`}, h("b", {}, score), " ", here));
+    });
+    box.appendChild(h("p", {}, h("b", {}, "Popularity"), " — each round ends with LTH equal to the score, then one space left"));
+    box.appendChild(track);
+    return box;
+  }
+
   window.VitaRenderers["pursuit"] = function (payload, ctx) {
     const v = payload.view;
     const root = h("div", {className: "pursuit"});
@@ -33,6 +69,8 @@
       root.appendChild(h("h2", {}, `${title} `, h("small", {}, `(${v.piles[key]} in the pile)`)));
       root.appendChild(h("div", {className: "row", "data-row": key}, cards.map(id => card(id, ctx, null, id))));
     }
+    if (v.community) root.appendChild(communityBoard(v, ctx));
+    if (v.shopping) root.appendChild(h("p", {className: "note"}, "Black Friday: buy another Item now, or choose done."));
     const spaces = h("div", {className: "spaces", "aria-label": "board spaces"});
     for (const [name, counts] of Object.entries(v.spaces)) {
       const marks = counts.flatMap((n, seat) => Array.from({length: n}, () => seatMark(seat)));
@@ -55,7 +93,8 @@
           h("span", {className: "stat", title: "Long Term Happiness"}, "LTH ", h("b", {}, p.lth)),
           h("span", {className: "stat", title: "stress track"}, "stress ", h("b", {}, p.stress_space)),
           h("span", {className: "stat", title: "hourglasses left / this round"}, "hourglasses ", h("b", {}, `${hg.hand}/${hg.total}`)),
-          h("span", {className: "stat"}, "slots ", h("b", {}, `${p.slots}/3`))),
+          h("span", {className: "stat"}, "slots ", h("b", {}, `${p.slots}/3`)),
+          p.popularity_score !== undefined ? h("span", {className: "stat", title: "Popularity score (Community)"}, "Popularity ", h("b", {}, p.popularity_score)) : null),
         h("p", {}, `child trait: ${p.trait || (p.chosen ? "chosen (shown once everyone has chosen)" : "(to choose)")}`, Array.isArray(p.offer) && !p.trait ? ` — dealt: ${p.offer.join(", ")}` : ""));
       if (Array.isArray(p.offer) && !p.trait) {
         area.appendChild(h("div", {className: "row"}, p.offer.map(t => pickable(h("span", {className: "pc"}, t), ctx, t))));
