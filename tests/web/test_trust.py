@@ -473,9 +473,19 @@ def test_a_table_of_another_rules_version(tmp_path: Path, bot_pool: BotPool) -> 
 
 def test_a_bots_thinking_time_is_not_shown(client: TestClient) -> None:
     """How long a bot thinks can tell what it holds: pages are told that it played, no more."""
-    # The board game's child traits are chosen by all at once: the bot plays at once.
-    data = new_table(client, game="pursuit", seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}])
-    with client.websocket_connect(f"/api/tables/{data['table']}/ws") as spectator:
+    data = new_table(client, seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}])
+    table, token = data["table"], data["seats"][0]["token"]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as spectator:
+        spectator.receive_json()  # the table as it is now
+        # Ana ends her turn while the spectator follows: the bot's move comes after it.
+        deadline = time.monotonic() + 30
+        while (state := view(client, table, token))["to_move"] != [0]:  # Bo may open the game
+            assert time.monotonic() < deadline, "the bot did not play its turn"
+            time.sleep(0.02)
+        action = next(a["notation"] for a in state["legal"] if a["notation"].startswith("discard"))
+        move = {"token": token, "seq": state["seq"], "action": action}
+        reply = client.post(f"/api/tables/{table}/actions", json=move)
+        assert reply.status_code == 200, reply.text
         notes = []
         for _ in range(20):
             message = spectator.receive_json()
