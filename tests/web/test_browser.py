@@ -112,6 +112,41 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -
     assert record["result"]["scores"] == state["scores"] and len(record["actions"]) == moves
 
 
+@pytest.mark.parametrize("game", ["pursuit", "pursuit-cards", "cv", "our-life"])
+def test_on_a_phone_the_choices_are_on_screen_and_nothing_is_wider(server: Server, browser: Any, game: str) -> None:
+    """At 390x844, for 16 of Ana's decisions against a bot: every choice she is
+    offered lies inside the screen without scrolling, and no page is wider than the screen."""
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 6, "seats": [
+        {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
+    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    page.goto(data["seats"][0]["link"])
+    decisions, seen = 0, 0
+    while decisions < 16 and not public(server, data["table"])["over"]:
+        page.wait_for_selector("#turn.mine", timeout=30_000)
+        seq = int(page.get_attribute("#app", "data-seq") or 0)
+        if seq < seen:  # the page has not caught up with the last move yet
+            time.sleep(0.05)
+            continue
+        for _ in range(10):  # grouped choices narrow to a list: each step is on screen too
+            choices = page.locator("#actions button.choice, #actions .words button")
+            assert choices.count(), "a choice is offered"
+            for i in range(choices.count()):
+                box = choices.nth(i).bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, \
+                    f"{game}: choice {i} at y={box and box['y']} is off the screen at decision {decisions}"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, f"{game}: wider than the screen"
+            final = page.locator("#actions button.choice").count() > 0
+            choices.first.click()
+            if final:
+                break
+        seen = wait_past(server, data["table"], seq)["seq"]
+        decisions += 1
+    assert decisions >= 10, f"{game}: only {decisions} decisions were reached"
+    lobby = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    lobby.goto(server.base + "/")
+    assert lobby.evaluate("document.documentElement.scrollWidth") <= 390, "the lobby is wider than the screen"
+
+
 def test_reload_and_server_restart_mid_game(server: Server, browser: Any) -> None:
     data = table(server, seed=12)
     pages = []
@@ -137,6 +172,58 @@ def test_reload_and_server_restart_mid_game(server: Server, browser: Any) -> Non
     play_one(mover, state["seq"])
     after = wait_past(server, data["table"], state["seq"])
     assert after["seq"] == state["seq"] + 1
+
+
+def test_a_new_meld_is_laid_by_picking_its_cards_in_the_hand(server: Server, browser: Any) -> None:
+    """Seed 1 deals Ana 2C 3C 10C 2D 6D 6D 7D 4H 4H 5H 4S 5S 8S 10S JK, and she starts.
+
+    The rulebook's "Melds": 3 to 5 cards of one suit whose neighbours differ by one pattern
+    number, counting round from Ten to Ace. The ways to lay a set of cards, worked out by hand:
+    - 4S 8S 10S: 8-4-10 (pattern 6) or 10-4-8 (pattern 4); no other order has one pattern.
+    - 4H 5H and the Joker: pattern 1 or 9 only (4 and 5 are one apart, and no pattern puts a
+      card between them), the Joker as the Three or the Six of Hearts at either end.
+    """
+    data = table(server, seed=1)
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"]')
+    hand = page.locator(".hand .pcard")
+    assert [hand.nth(i).get_attribute("data-card") for i in range(hand.count())] == \
+        ["2C", "3C", "10C", "2D", "6D", "6D", "7D", "4H", "4H", "5H", "4S", "5S", "8S", "10S", "JK"]
+
+    def pick(*cards: str) -> None:
+        for card in cards:
+            page.locator(f'.hand .pcard[data-card="{card}"]:not(.selected)').first.click()
+
+    def ways() -> set[str]:
+        return {w.get_attribute("data-notation") for w in page.locator(".builder .way").all()}
+
+    # One card picked: the choices are the actions with that card (here, discarding it).
+    pick("2C")
+    offered = [b.get_attribute("data-notation") for b in page.locator("#actions button.choice").all()]
+    assert offered and all("2C" in n.split() for n in offered), offered
+    page.click(".hand .pcard.selected")  # picked again: put back
+    assert page.locator(".hand .pcard.selected").count() == 0
+
+    # With the Joker, its value is chosen among the melds it can make.
+    pick("JK", "4H", "5H")
+    assert ways() == {"meld JK=3H 4H 5H", "meld 4H 5H JK=6H", "meld 5H 4H JK=3H", "meld JK=6H 5H 4H"}
+    assert "Joker" in page.inner_text(".builder")
+    page.click(".builder button:has-text('clear selection')")
+
+    # Two cards: those that could join them light up; a card of another suit does not.
+    pick("4S", "8S")
+    assert page.locator('.hand .pcard.fits[data-card="10S"]').count() == 1
+    assert page.locator('.hand .pcard.fits[data-card="2C"]').count() == 0
+    pick("2C")
+    assert ways() == set() and "make no meld" in page.inner_text(".builder")
+    page.click('.hand .pcard.selected[data-card="2C"]')
+    pick("10S")
+    assert ways() == {"meld 8S 4S 10S", "meld 10S 4S 8S"}
+    page.click('.builder .way[data-notation="meld 10S 4S 8S"]')
+    page.wait_for_selector('#app[data-seq="1"]')
+    view = server.api("GET", f"/api/tables/{data['table']}/view")["view"]
+    assert [(m["owner"], m["cards"], m["pattern"]) for m in view["melds"]] == [(0, ["10S", "4S", "8S"], 4)]
 
 
 def test_a_spectator_cannot_see_a_hand(server: Server, browser: Any) -> None:

@@ -77,7 +77,7 @@ def start_turn(state: CardsState) -> None:
     hearts = sum(len(m.cards) for m in state.melds if m.owner == seat and m.suit == HEARTS)
     if hearts:
         state.happiness[seat] += hearts
-        state.say(f"{state.name(seat)} scores {hearts} for the cards in his Heart melds.")
+        state.say(f"{state.name(seat)} scores {hearts} for the cards in their Heart melds.")
     drawn = draw_stock(state, seat, DRAW)
     if state.log is not None:
         state.say(f"{state.name(seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",

@@ -100,14 +100,23 @@
     } catch { setLive("reconnecting"); return null; }
   }
 
+  // Answers can arrive out of order (a request's reply after a newer pushed view): each
+  // request takes a ticket, and an answer is shown only if no later request was made since.
+  let requests = 0;
+  function ticket() {
+    const mine = ++requests;
+    return () => mine === requests;
+  }
+
   async function refresh(pushed) {
     let data = pushed;
+    const current = ticket();
     if (cfg.mode === "hotseat" || !data) {
       const probe = data || await fetchView(null);
-      if (!probe) return;
+      if (!probe || !current()) return;
       const seat = activeSeat(probe);
       data = cfg.mode === "hotseat" ? await fetchView(seat) : probe;
-      if (!data) return;
+      if (!data || !current()) return;
       if (cfg.mode === "hotseat" && shownSeat !== null && seat !== shownSeat && !data.over) {
         shownSeat = seat;
         return handOver(data);
@@ -162,7 +171,7 @@
     el("app").dataset.seat = data.seat === null ? "" : data.seat;
     drawStatus(data);
     const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: words => { filter = words; picked = []; drawActions(); },
-                 seats: data.seats};
+                 send, seats: data.seats};
     const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
     board.replaceChildren(data.frozen
@@ -222,7 +231,9 @@
           h("button", {type: "button", onclick: () => { picked = []; filter = []; drawActions(); }}, "start again")));
       }
       const candidates = matches();
-      if (candidates.length <= 14) {
+      // Listed in full up to a screenful (fewer on a phone, where the choices are docked
+      // under the table); more are grouped by their next word.
+      if (candidates.length <= (window.matchMedia("(max-width: 900px)").matches ? 6 : 14)) {
         candidates.forEach(a => box.appendChild(h("button", {type: "button", className: "choice",
           "data-notation": a.notation, onclick: () => send(a.notation)}, a.label, h("code", {}, a.notation))));
       } else {
@@ -301,13 +312,15 @@
 
   async function send(notation) {
     if (!live) { problem("The server cannot be reached: nothing was sent."); return; }
+    const current = ticket();
     const data = await post("actions", {token: seatToken(payload.seat), seq: payload.seq, action: notation});
-    if (data) refresh(cfg.mode === "hotseat" ? null : data);
+    if (data && current()) refresh(cfg.mode === "hotseat" ? null : data);
   }
 
   async function undo() {
+    const current = ticket();
     const data = await post("undo", {token: seatToken(payload.seat), seq: payload.seq});
-    if (data) refresh(cfg.mode === "hotseat" ? null : data);
+    if (data && current()) refresh(cfg.mode === "hotseat" ? null : data);
   }
 
   async function resign() {
@@ -408,6 +421,11 @@
     }
     if (!socket) connect();
   }
+  // Phone: the choices are docked at the bottom (style.css); keep room under the page for them.
+  const dock = el("actions");
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
+  }).observe(dock);
   document.addEventListener("keydown", event => {
     if (event.key === "Escape") { picked = []; filter = []; if (payload) drawActions(); }
   });
