@@ -226,6 +226,36 @@ def test_a_new_meld_is_laid_by_picking_its_cards_in_the_hand(server: Server, bro
     assert [(m["owner"], m["cards"], m["pattern"]) for m in view["melds"]] == [(0, ["10S", "4S", "8S"], 4)]
 
 
+def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server: Server, browser: Any) -> None:
+    """The rulebook's round track runs from Teen through 4 Adult rounds to Old Age 3; the board
+    has the action spaces Study, Play, Interact, Temp Job, Take a Project, Spend, Get a Job,
+    Start a Relationship, Overtime and Rest; in the Teen round Get a Job, Start a Relationship
+    and Overtime carry Unavailable tokens."""
+    data = table(server, game="pursuit", seed=4)
+    pages = [browser.new_context(viewport={"width": 1280, "height": 800}).new_page() for _ in data["seats"]]
+    for page, seat in zip(pages, data["seats"], strict=True):
+        page.goto(seat["link"])
+    state = public(server, data["table"])
+    while state["view"]["phase"] == "setup":  # each keeps a child trait
+        play_one(pages[state["to_move"][0]], state["seq"])
+        state = wait_past(server, data["table"], state["seq"])
+    page = pages[state["to_move"][0]]
+    page.wait_for_selector(f'#app[data-seq="{state["seq"]}"] svg.pboard')
+    rounds = [g.get_attribute("data-round") for g in page.locator("svg.pboard [data-round]").all()]
+    assert rounds == ["Teen", "Adult 1", "Adult 2", "Adult 3", "Adult 4", "Old Age 1", "Old Age 2", "Old Age 3"]
+    assert page.locator("svg.pboard [data-round].now").get_attribute("data-round") == "Teen"
+    spaces = [g.get_attribute("data-space") for g in page.locator("svg.pboard [data-space]").all()]
+    assert spaces == ["study", "play", "interact", "temp-job", "take-project", "spend", "get-job",
+                      "start-relationship", "overtime", "rest"]
+    closed = [g.get_attribute("data-space") for g in page.locator("svg.pboard .space-svg.closed").all()]
+    assert closed == ["get-job", "start-relationship", "overtime"]
+    page.click('svg.pboard [data-space="study"]')
+    offered = [b.get_attribute("data-notation") for b in page.locator("#actions button.choice").all()]
+    assert offered and all("study" in n.split() for n in offered), offered
+    page.click("#actions button.choice")
+    wait_past(server, data["table"], state["seq"])
+
+
 def test_a_spectator_cannot_see_a_hand(server: Server, browser: Any) -> None:
     data = table(server)
     page = browser.new_context().new_page()

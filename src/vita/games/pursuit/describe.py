@@ -182,10 +182,16 @@ KIND_NAMES = {"basic": "Project", "single-round": "Single-Round Project", "group
 
 def catalogue(deck: Deck) -> dict[str, dict[str, object]]:
     """Every card's name, kind and full text by id (for hovering over a card on screen); the
-    Community cards by ``community:<id>``, the Popularity track's scores by ``popularity-track``."""
+    board's tracks by ``board``; the Community cards by ``community:<id>``, the Popularity
+    track's scores by ``popularity-track``."""
     texts: dict[str, dict[str, object]] = {
         card.id: {"name": card.name, "names": list(card.names) or [card.name],
                   "kind": KIND_NAMES[card.kind], "text": card_lines(card)} for card in deck.cards}
+    board = deck.board
+    texts["board"] = {"name": "board", "kind": "board",
+                      "stress_track": [section.model_dump() for section in board.stress_track],
+                      "rounds": [round_.model_dump() for round_ in board.rounds],
+                      "sth": [board.sth_min, board.sth_max]}
     if deck.community is not None:
         for community_card in deck.community.cards:
             texts[f"community:{community_card.id}"] = {

@@ -51,3 +51,35 @@ window.VitaRenderers.generic = function generic(payload) {
   return h("div", {}, h("p", {}, "This game has no table drawing yet: its position as JSON."),
            h("pre", {className: "json"}, JSON.stringify(payload.view, null, 1)));
 };
+
+// SVG drawing for the renderers: svgEl(tag, attrs, ...children) builds SVG nodes as h() does
+// HTML ones; seatShape draws a seat's piece (its shape and colour, as seatMark does in text).
+window.svgEl = function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+};
+
+window.seatShape = function seatShape(seat, x, y, r) {
+  const fill = SEAT_COLOURS[seat % 8];
+  const style = {fill, stroke: "#fff", "stroke-width": Math.max(1, r / 4)};
+  const title = svgEl("title", {}, `seat ${seat + 1}`);
+  const points = list => list.map(([dx, dy]) => `${x + dx * r},${y + dy * r}`).join(" ");
+  switch (seat % 8) {
+    case 0: return svgEl("circle", {cx: x, cy: y, r, ...style}, title);
+    case 1: return svgEl("rect", {x: x - r * .9, y: y - r * .9, width: r * 1.8, height: r * 1.8, ...style}, title);
+    case 2: return svgEl("polygon", {points: points([[0, -1.1], [1, .8], [-1, .8]]), ...style}, title);
+    case 3: return svgEl("polygon", {points: points([[0, -1.1], [1.1, 0], [0, 1.1], [-1.1, 0]]), ...style}, title);
+    case 4: return svgEl("polygon", {points: points([[0, -1.2], [.3, -.4], [1.15, -.37], [.48, .15], [.71, 1], [0, .5],
+                                                    [-.71, 1], [-.48, .15], [-1.15, -.37], [-.3, -.4]]), ...style}, title);
+    case 5: return svgEl("polygon", {points: points([[-.35, -1], [.35, -1], [.35, -.35], [1, -.35], [1, .35], [.35, .35],
+                                                    [.35, 1], [-.35, 1], [-.35, .35], [-1, .35], [-1, -.35], [-.35, -.35]]), ...style}, title);
+    default: return svgEl("polygon", {points: points([[-.5, -.9], [.5, -.9], [1, 0], [.5, .9], [-.5, .9], [-1, 0]]), ...style}, title);
+  }
+};

@@ -7,7 +7,6 @@
 // Joker's value is chosen among them only when a Joker is used), and the cards that could
 // still join them light up. The server checks every choice; nothing here decides legality.
 (() => {
-  const SVGNS = "http://www.w3.org/2000/svg";
   const SUIT = {C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades"};
   const COLOUR = {C: "#1d6b2b", D: "#9a6a00", H: "#b3261e", S: "#1f4fa3", JK: "#7b2e8e"};
   const RANKS = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"};
@@ -28,12 +27,7 @@
 
   // -- drawing -------------------------------------------------------------------------------
 
-  function s(tag, attrs, ...children) {
-    const node = document.createElementNS(SVGNS, tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    children.flat().forEach(child => node.appendChild(typeof child === "string" ? document.createTextNode(child) : child));
-    return node;
-  }
+  const s = window.svgEl;
 
   // Suit shapes in a 10x10 box, drawn rather than typed: no font needed.
   function pip(suit, x, y, size, flip) {
