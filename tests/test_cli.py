@@ -88,8 +88,20 @@ def test_a_person_types_notation_and_gets_reasons() -> None:
                        input="1\n" + typed)
     assert code == 0
     assert "Not allowed: there is no card 'nonsense'" in output
+    # The refusal quotes the rule the action comes from (the rulebook's "Take Project").
+    assert "Rule — Take Project: “When you perform this action, choose one of the available Projects" in \
+        " ".join(output.split())
     assert "cannot read 'frobnicate' as an action" in output
     assert "Type the number of a choice" in output
+
+
+def test_rules_lists_each_kind_of_action_with_its_rulebook_section() -> None:
+    code, output = run("play", "pursuit-cards", "--players", "2", "--humans", "1", "--seed", "3",
+                       input="rules\nquit\n")
+    assert code == 0
+    flat = " ".join(output.split())
+    assert "Every player must end his turn by discarding a card from his hand." in flat  # "Discards"
+    assert "A meld is any set of three to five cards of the same suit which form a pattern." in flat  # "Melds"
 
 
 def test_quitting_keeps_the_saved_game(tmp_path: Path) -> None:

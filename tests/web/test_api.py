@@ -251,3 +251,9 @@ def test_a_five_player_community_table(client: TestClient) -> None:
         assert isinstance(community["pile"], int) and community["pile"] == 20
         assert community["slots"] == [None] * 5      # filled when the first Adult round begins
         assert "rng" not in seen["view"] and all("popularity_score" in p for p in seen["view"]["players"])
+
+
+def test_each_game_says_where_its_actions_come_from_in_the_rulebook(client: TestClient) -> None:
+    rules = client.get("/api/games/pursuit-cards/rules").json()
+    assert rules["actions"]["meld"]["section"] == "Melds"
+    assert client.get("/api/games/nonsense/rules").status_code == 404

@@ -256,6 +256,24 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     wait_past(server, data["table"], state["seq"])
 
 
+def test_choices_and_refusals_quote_the_rulebook(server: Server, browser: Any) -> None:
+    data = table(server, seed=1)  # Ana starts; she holds 2C but no 9H
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"]')
+    page.click('.hand .pcard[data-card="2C"]')  # the choices narrow to starting a meld or discarding it
+    page.hover('#actions button.choice[data-notation="discard 2C"]')
+    assert page.inner_text("#rule") == \
+        "Discards: “Every player must end his turn by discarding a card from his hand.”"
+    page.hover('#actions button.choice[data-notation="meld 2C"]')
+    assert page.inner_text("#rule").startswith("Melds: “A meld is any set of three to five cards")
+    page.fill("#actions input[type=text]", "discard 9H")
+    page.click("#actions form button[type=submit]")
+    page.wait_for_selector("#problem .rule")
+    refusal = page.inner_text("#problem")
+    assert "no Nine of Hearts in hand" in refusal and "Rule — Discards: “Every player must end his turn" in refusal
+
+
 def test_a_spectator_cannot_see_a_hand(server: Server, browser: Any) -> None:
     data = table(server)
     page = browser.new_context().new_page()

@@ -21,6 +21,7 @@ Actions are small immutable values whose ``str()`` is a stable text notation:
 from __future__ import annotations
 
 import abc
+import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ from pydantic import BaseModel, ValidationError
 from vita.core.datafile import problems
 from vita.core.errors import IllegalAction, PositionError
 from vita.core.rng import Rng
+from vita.core.rulebook import Rulebook, load_rulebook
 
 if TYPE_CHECKING:
     from vita.core.bots import BotFactory
@@ -328,6 +330,11 @@ class Game(abc.ABC, Generic[S, Opts]):
     def catalogue(self, options: Opts) -> JSON:
         """Card texts by id, for front ends to show a card's full text (``{}``: none)."""
         return {}
+
+    def rulebook(self) -> Rulebook:
+        """Where each kind of action comes from in the rulebook: the ``rulebook.yaml`` beside
+        the game's module (:mod:`vita.core.rulebook`; empty if there is none)."""
+        return load_rulebook(Path(inspect.getfile(type(self))).parent)
 
     def check_card_data(self, directory: str) -> list[str] | None:
         """Every problem in a deck directory for this game (``None``: the game has no card data)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.pretty import Pretty
 from rich.prompt import Prompt
 from rich.table import Table
@@ -176,6 +177,9 @@ class Session:
         if command in ("help", "?"):
             self.console.print(HELP)
             return None
+        if command == "rules":
+            self.show_rules()
+            return None
         if command in ("board", "b"):
             self.render(seat)
             return None
@@ -194,9 +198,26 @@ class Session:
         except IllegalAction as error:
             reason = str(error)
         if reason is not None:
-            self.console.print(f"[red]Not allowed:[/] {reason}")
+            self.console.print(f"[red]Not allowed:[/] {escape(reason)}", highlight=False)
+            rule = self.game.rulebook().for_notation(text)
+            if rule is not None:
+                self.console.print(f"  [dim]Rule — {escape(rule.text())}[/]", highlight=False)
             return None
         return action
+
+    def show_rules(self) -> None:
+        """Each kind of action with the rulebook section it comes from and the rule's words."""
+        book = self.game.rulebook()
+        if not book.actions:
+            self.console.print("This game lists no rules here: see its rulebook and docs/games.")
+            return
+        table = Table(title=f"Rules ({book.source})", show_lines=False, box=None, pad_edge=False)
+        table.add_column("action", style="green", no_wrap=True)
+        table.add_column("section", style="bold")
+        table.add_column("the rulebook's words")
+        for kind, rule in book.actions.items():
+            table.add_row(kind, rule.section, rule.quote)
+        self.console.print(table)
 
     def final_scores(self) -> None:
         state = self.state
@@ -218,7 +239,8 @@ class Session:
 
 HELP = """Type the number of a choice, or an action in notation (see the game's doc).
 Commands: board (show the table again), log (the whole log), json (your view as JSON),
-help, quit (the game so far stays in the --save file)."""
+rules (each kind of action with its rulebook section and words), help, quit (the game so
+far stays in the --save file)."""
 
 
 def _group(actions: list[Action]) -> dict[str, list[Action]]:

@@ -155,6 +155,12 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         """Card texts by id, to show a card's full text on hover."""
         return _catalogue(_known_game(game_id))
 
+    @app.get("/api/games/{game_id}/rules", tags=["games"])
+    def rules(game_id: str) -> dict[str, Any]:
+        """Where each kind of action comes from in the rulebook: ``{"source": file, "actions":
+        {first word of the notation: {"section", "quote", "source"}}}``."""
+        return get_game(_known_game(game_id)).rulebook().model_dump()
+
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(request: Request, body: NewTableBody) -> dict[str, Any]:
         """Create a table: one secret link per person's seat, an owner key and a spectator link.

@@ -13,6 +13,7 @@
   let shownSeat = null;        // hot seat: whose screen is shown
   let lastLogSize = 0;
   let catalogue = {};
+  let rules = {};              // kind of action (first word) → {section, quote}: the rulebook's words
   let socket = null;
   let live = false;            // the WebSocket is open: choices can be sent
   let handingOver = null;      // hot seat: the latest data, kept hidden until the next person is ready
@@ -22,7 +23,18 @@
   const seatToken = seat => cfg.mode === "hotseat" ? tokens[seat] : cfg.token;
   const api = path => `/api/tables/${encodeURIComponent(cfg.table)}/${path}`;
 
-  function problem(text) { el("problem").textContent = text || ""; }
+  // The rule an action comes from, as "Section: “quote”" ("" if unknown).
+  function ruleOf(notation) {
+    const rule = rules[String(notation || "").trim().split(/\s+/)[0].toLowerCase()];
+    return rule ? `${rule.section}: “${rule.quote}”` : "";
+  }
+
+  // Why a choice was refused, and the rule it comes from when the action is known.
+  function problem(text, notation) {
+    const box = el("problem");
+    const rule = text && notation ? ruleOf(notation) : "";
+    box.replaceChildren(text || "", rule ? h("span", {className: "rule"}, `Rule — ${rule}`) : "");
+  }
 
   // Hot seat: a person's link stopped working (a new one was issued elsewhere). The page
   // forgets the links it holds and asks again which seats are played here.
@@ -127,6 +139,7 @@
   }
 
   async function post(path, body) {
+    const notation = body.action;
     let reply, data;
     try {
       reply = await fetch(api(path), {method: "POST", headers: {"content-type": "application/json"},
@@ -139,7 +152,7 @@
     }
     if (!reply.ok) {
       if (seatsTakenElsewhere(reply.status)) return null;
-      problem(data.error);
+      problem(data.error, reply.status === 409 ? null : notation);
       if (reply.status === 409) await refresh();  // stale: show where the game is now, keep the reason
       return null;
     }
@@ -233,9 +246,16 @@
       const candidates = matches();
       // Listed in full up to a screenful (fewer on a phone, where the choices are docked
       // under the table); more are grouped by their next word.
+      // The rulebook's words for what is offered: for the choice pointed at or focused, else for
+      // the kind of action narrowed to (on a phone, where nothing is hovered).
+      const ruleLine = h("p", {className: "rule", id: "rule"});
+      const showRule = notation => { ruleLine.textContent = ruleOf(notation); };
+      const kinds = new Set(candidates.map(a => a.notation.split(" ")[0]));
+      const narrowed = kinds.size === 1 ? candidates[0].notation : "";
       if (candidates.length <= (window.matchMedia("(max-width: 900px)").matches ? 6 : 14)) {
-        candidates.forEach(a => box.appendChild(h("button", {type: "button", className: "choice",
-          "data-notation": a.notation, onclick: () => send(a.notation)}, a.label, h("code", {}, a.notation))));
+        candidates.forEach(a => box.appendChild(h("button", {type: "button", className: "choice", title: ruleOf(a.notation) || null,
+          "data-notation": a.notation, onclick: () => send(a.notation), onmouseenter: () => showRule(a.notation),
+          onfocus: () => showRule(a.notation), onmouseleave: () => showRule(narrowed)}, a.label, h("code", {}, a.notation))));
       } else {
         const next = new Map();
         candidates.forEach(a => {
@@ -244,11 +264,15 @@
         });
         const words = h("div", {className: "words"});
         for (const [word, count] of next) {
-          words.appendChild(h("button", {type: "button", "data-word": word,
+          const example = candidates.find(a => a.notation.split(" ")[picked.length] === word).notation;
+          words.appendChild(h("button", {type: "button", "data-word": word, title: ruleOf(example) || null,
+            onmouseenter: () => showRule(example), onfocus: () => showRule(example), onmouseleave: () => showRule(narrowed),
             onclick: () => { picked = [...picked, word]; drawActions(); }}, `${word} (${count})`));
         }
         box.appendChild(words);
       }
+      showRule(narrowed);
+      box.appendChild(ruleLine);
     }
     const typed = h("input", {type: "text", "aria-label": "type an action", placeholder: "or type an action", maxlength: 400});
     const form = h("form", {onsubmit: e => { e.preventDefault(); if (typed.value.trim()) send(typed.value.trim()); }},
@@ -407,7 +431,9 @@
     try {
       const reply = await fetch(`/api/games/${encodeURIComponent(cfg.game)}/catalogue`);
       if (reply.ok) catalogue = await reply.json();
-    } catch { catalogue = {}; }
+      const book = await fetch(`/api/games/${encodeURIComponent(cfg.game)}/rules`);
+      if (book.ok) rules = (await book.json()).actions || {};
+    } catch { catalogue = catalogue || {}; }
     if (cfg.mode === "replay") { el("app").dataset.connection = "live"; return replay(); }
     if (cfg.mode === "hotseat") {
       const missing = loadTokens();

@@ -1,0 +1,67 @@
+"""Where each action comes from in the rulebook.
+
+A game package may hold a ``rulebook.yaml``: for each kind of action (the first word of its
+notation) the rulebook section it comes from and a short quote, word for word, from that
+section. Front ends show it beside an offered choice and with a refusal, so a player can
+check a rule without leaving the table (the terminal's ``rules`` command lists them all).
+
+.. code-block:: yaml
+
+    source: pursuit-of-happiness-card-game-rules.txt
+    actions:
+      discard: {section: Discards, quote: "Every player must end his turn by discarding a card from his hand."}
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from vita.core.datafile import load_yaml, problems
+from vita.core.errors import DataError
+
+FILE = "rulebook.yaml"
+Word = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]{0,39}$")]
+
+
+class RuleReference(BaseModel):
+    """One rule: the rulebook section's name and a short quote from it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    section: Annotated[str, Field(min_length=1, max_length=80)]
+    quote: Annotated[str, Field(min_length=1, max_length=400)]
+    source: Annotated[str, Field(min_length=1, max_length=120)] | None = None  # another rulebook (an expansion)
+
+    def text(self) -> str:
+        return f"{self.section}: \u201c{self.quote}\u201d"
+
+
+class Rulebook(BaseModel):
+    """A game's rule references, by kind of action."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: Annotated[str, Field(min_length=1, max_length=120)]
+    actions: dict[Word, RuleReference]
+
+    def for_notation(self, notation: str) -> RuleReference | None:
+        """The rule an action in notation comes from (by its first word), if it is known."""
+        words = notation.split(maxsplit=1)
+        return self.actions.get(words[0].lower()) if words else None
+
+
+EMPTY = Rulebook(source="-", actions={})
+
+
+@cache
+def load_rulebook(package_dir: Path) -> Rulebook:
+    """The ``rulebook.yaml`` of a game package (an empty one if it has none)."""
+    path = package_dir / FILE
+    if not path.exists():
+        return EMPTY
+    try:
+        return Rulebook.model_validate(load_yaml(path))
+    except ValidationError as error:
+        raise DataError(f"{path.name}: " + "; ".join(problems(error, "", limit=20))) from None
