@@ -17,7 +17,7 @@ from vita.registry import GAMES, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOKS = Path(os.environ.get("VITA_RULEBOOKS", ROOT.parent / "shared" / "seeds"))
-WITH_REFERENCES = ["pursuit", "pursuit-cards"]
+WITH_REFERENCES = ["pursuit", "pursuit-cards", "cv", "our-life"]
 
 
 def flat(text: str) -> str:
