@@ -267,3 +267,18 @@ def test_pursuit_with_the_community_expansion_from_the_command_line(tmp_path: Pa
     code, output = run("simulate", "pursuit", "--players", "5", "--expansion", "community", "--games", "2", "--json")
     assert code == 0, output
     assert json.loads(output)["options"] == {"players": 5, "expansion": "community"}
+
+
+def test_the_menu_keeps_one_layout_and_a_meld_being_laid_can_be_taken_back() -> None:
+    """Seed 3: Player 1 holds 5C 6C 7C 8C 9C 2D 8D 9D AH 3H 5H 7H 7H 9H 10H and starts."""
+    typed = "d\nback\nback\n1\nundo\nundo\nquit\n"
+    code, output = run("play", "pursuit-cards", "--players", "2", "--humans", "1", "--seed", "3", input=typed)
+    assert code == 0, output[-2000:]
+    # Kinds under their letters; the 14 different discards folded under d, listed by it; 'back' returns.
+    assert "m)  meld" in output and "d)  discard" in output and "14 choices: type d to list them" in output
+    assert "choose a number (discard), type an action, or 'back'" in output
+    assert "'back' returns from a list of one kind of action to the whole menu." in output
+    assert "Not allowed" not in output
+    # 1 starts a meld with the Five of Clubs; undo takes it back; nothing is left to take back.
+    assert "Taken back: meld 5C" in output
+    assert "Nothing to take back" in output

@@ -46,3 +46,25 @@ def test_lookup_paths() -> None:
     assert lookup(data, "len(q)") == 3
     with pytest.raises(KeyError):
         lookup(data, "p.1.r")
+
+
+def test_informs_tells_apart_showing_ones_own_card_from_learning_a_secret() -> None:
+    """The terminal's undo: a person may take back what told them nothing new."""
+    from vita.core.undo import informs
+    from vita.registry import get_game
+
+    # The card game: starting a meld shows one's own card (others learn it; the player learns nothing).
+    cards = get_game("pursuit-cards").new(seed=3, players=2)
+    start = cards.parse("meld 5C", 0)
+    after = cards.clone()
+    after.apply(start, 0)
+    assert not informs(cards, 0, start, after)
+    # The board game's child traits are kept in secret and shown together: the last to
+    # choose learns the other's trait.
+    board = get_game("pursuit").new(seed=4, players=2)
+    first = board.legal_actions(0)[0]
+    board.apply(first, 0)
+    second = board.legal_actions(1)[0]
+    shown = board.clone()
+    shown.apply(second, 1)
+    assert informs(board, 1, second, shown)

@@ -28,14 +28,28 @@ def sampled_reveals(before: State, seat: int, action: Action, after: State, samp
     """The generic answer, by re-sampling what each seat cannot see (a game's exact
     :meth:`State.reveals` must agree with it)."""
     rng = Rng(before.rng.state ^ 0x5DEECE66D)
-    for observer in [seat, *(s for s in range(before.num_players) if s != seat)]:
-        expected = after.view(observer)
-        for _ in range(samples):
-            world = before.determinize(observer, rng)
-            world.log = None
-            if world.why_illegal(seat, action) is not None:
-                return True  # it showed that the seat held what others could not see
-            world.apply_trusted(seat, action)
-            if world.view(observer) != expected:
-                return True
+    observers = [seat, *(s for s in range(before.num_players) if s != seat)]
+    return any(_told(before, seat, action, after, observer, rng, samples) for observer in observers)
+
+
+def informs(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
+    """Whether ``action`` told its own seat anything it could not see before: a card drawn,
+    chance, another seat's secret shown. An action that only showed the seat's own cards
+    tells it nothing: at a table where nobody has acted since, a person may take it back
+    (the terminal's ``undo``; laying a meld card by card, then thinking better of it)."""
+    return _told(before, seat, action, after, seat, Rng(before.rng.state ^ 0x5DEECE66D), samples)
+
+
+def _told(before: State, seat: int, action: Action, after: State, observer: int, rng: Rng, samples: int) -> bool:
+    """Whether ``observer`` learns something from ``seat``'s action: in some world it cannot
+    tell from the real one, the action is illegal or leaves it a different view."""
+    expected = after.view(observer)
+    for _ in range(samples):
+        world = before.determinize(observer, rng)
+        world.log = None
+        if world.why_illegal(seat, action) is not None:
+            return True  # it showed that the seat held what the observer could not see
+        world.apply_trusted(seat, action)
+        if world.view(observer) != expected:
+            return True
     return False

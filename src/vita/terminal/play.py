@@ -23,8 +23,10 @@ from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
 from vita.core.record import GameRecord
 from vita.core.state import Action, Game, State
+from vita.core.undo import informs
 
-MENU_LIMIT = 24
+MENU_LIMIT = 24  # up to this many choices, every one is listed
+GROUP_LIMIT = 8  # above it, a kind of action with more choices than this is folded under its letter
 
 
 class Quit(Exception):
@@ -57,6 +59,9 @@ class Session:
     save_path: str | None = None
     printed: dict[int | None, int] = field(default_factory=dict)
     last_human: int | None = None
+    # A person's own actions since anyone else acted: the position before each, and whether
+    # it may be taken back (it told the person nothing new: no draw, no secret; core.undo).
+    takeable: list[tuple[State, int, bool]] = field(default_factory=list)
 
     # -- output ------------------------------------------------------------------
 
@@ -95,10 +100,16 @@ class Session:
             player = self.seats[seat]
             if player.bot is not None:
                 action = player.bot.choose(self.state, seat)
-            else:
-                self.hand_over(seat, humans)
-                action = self.ask(seat)
+                self.takeable.clear()
+                self.apply(seat, action)
+                continue
+            self.hand_over(seat, humans)
+            action = self.ask(seat)
+            if self.takeable and self.takeable[-1][1] != seat:
+                self.takeable.clear()
+            before = self.state.clone()
             self.apply(seat, action)
+            self.takeable.append((before, seat, not informs(before, seat, action, self.state)))
         self.flush_log(log_seat)
         self.final_scores()
         return self.state
@@ -133,40 +144,81 @@ class Session:
             return answer
 
     def menu(self, seat: int, actions: list[Action]) -> Action | None:
+        """One layout whatever the number of choices: the choices grouped by kind of action,
+        each kind under its letter, each listed choice under a number. A kind with many
+        choices is folded: its letter lists them (and 'back' returns)."""
         name = self.seats[seat].name
         groups = _group(actions)
-        if len(actions) <= MENU_LIMIT or len(groups) == 1:
-            choices = actions
-            self.show_choices([(str(a), self.state.label(a)) for a in actions])
-        else:
-            keys = list(groups)
-            self.show_choices([(k, f"{len(groups[k])} choice(s)") for k in keys])
-            picked = self.read(f"{name}: choose a number, type an action, or 'help'", seat)
-            if picked is None or isinstance(picked, Action):
-                return picked
-            if not 1 <= picked <= len(keys):
-                self.console.print(f"[red]Choose 1-{len(keys)}.[/]")
-                return None
-            choices = groups[keys[picked - 1]]
-            self.show_choices([(str(a), self.state.label(a)) for a in choices])
-        picked = self.read(f"{name}: choose a number or type an action", seat)
+        letters = self.letters(list(groups))
+        folded = _folded({kind: len(members) for kind, members in groups.items()})
+        listed: list[Action] = []
+        rows: list[tuple[str, str, str]] = []
+        for kind, members in groups.items():
+            if len(groups) > 1:
+                more = f"{len(members)} choices: type {letters[kind]} to list them" if kind in folded else ""
+                rows.append((f"{letters[kind]})", f"[bold]{kind}[/]", more))
+                if kind in folded:
+                    continue
+            for action in members:
+                listed.append(action)
+                rows.append((str(len(listed)), escape(str(action)), escape(self.state.label(action))))
+        self.show_choices(rows)
+        picked = self.read(f"{name}: choose a number{' or a letter' if len(groups) > 1 else ''}, "
+                           "type an action, or 'help'", seat, letters)
+        if isinstance(picked, str):
+            return self.submenu(seat, picked, groups[picked])
+        return self.pick(picked, listed)
+
+    def submenu(self, seat: int, kind: str, members: list[Action]) -> Action | None:
+        """Every choice of one kind of action, numbered from 1; 'back' returns to the menu."""
+        self.show_choices([(str(i), escape(str(a)), escape(self.state.label(a))) for i, a in enumerate(members, 1)])
+        picked = self.read(f"{self.seats[seat].name}: choose a number ({kind}), type an action, or 'back'", seat, {})
+        return None if isinstance(picked, str) else self.pick(picked, members)
+
+    def pick(self, picked: int | Action | None, listed: list[Action]) -> Action | None:
         if picked is None or isinstance(picked, Action):
             return picked
-        if not 1 <= picked <= len(choices):
-            self.console.print(f"[red]Choose 1-{len(choices)}.[/]")
+        if not 1 <= picked <= len(listed):
+            self.console.print(f"[red]Choose a number from 1 to {len(listed)}.[/]")
             return None
-        return choices[picked - 1]
+        return listed[picked - 1]
 
-    def show_choices(self, rows: list[tuple[str, str]]) -> None:
+    def letters(self, kinds: list[str]) -> dict[str, str]:
+        """A letter for each kind of action, the same at every prompt of the game: given in the
+        order of the game's rule references (``rulebook.yaml``), then of first appearance."""
+        known = list(self.game.rulebook().actions)
+        return {kind: key for kind, key in _letters([*known, *(k for k in kinds if k not in known)]).items()
+                if kind in kinds}
+
+    def show_choices(self, rows: list[tuple[str, str, str]]) -> None:
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column(justify="right", style="bold cyan")
         table.add_column(style="green")
         table.add_column()
-        for number, (notation, label) in enumerate(rows, start=1):
-            table.add_row(str(number), notation, label if label != notation else "")
+        for key, notation, label in rows:
+            table.add_row(key, notation, label if label != notation else "")
         self.console.print(table)
 
-    def read(self, prompt: str, seat: int) -> int | Action | None:
+    def take_back(self, seat: int) -> None:
+        """Undo the person's own last action, if it told them nothing and nobody acted since."""
+        if not self.takeable or self.takeable[-1][1] != seat:
+            self.console.print("Nothing to take back: only your own actions since another player acted.")
+            return
+        before, _, undoable = self.takeable[-1]
+        if not undoable:
+            self.console.print("That action cannot be taken back: it drew a card or showed you something hidden.")
+            return
+        self.takeable.pop()
+        text = self.record.actions.pop()[1]
+        self.state = before
+        self.printed = {k: min(v, len(self.state.events_for(k))) for k, v in self.printed.items()}
+        self.save()
+        self.console.print(f"Taken back: {escape(text)}")
+        self.render(seat)
+
+    def read(self, prompt: str, seat: int, letters: dict[str, str] | None = None) -> int | str | Action | None:
+        """A number, a kind of action (by its letter, from ``letters``; "back" as ""), an
+        action typed in notation, or None after a command or a refusal."""
         try:
             text = Prompt.ask(prompt, console=self.console).strip()
         except (EOFError, KeyboardInterrupt):  # the end of input, or Ctrl-C: leave as 'quit' does
@@ -180,6 +232,17 @@ class Session:
         if command == "rules":
             self.show_rules()
             return None
+        if command == "undo":
+            self.take_back(seat)
+            return None
+        if command == "back":
+            if letters is None or letters:
+                self.console.print("'back' returns from a list of one kind of action to the whole menu.")
+                return None
+            return ""
+        chosen = next((kind for kind, key in (letters or {}).items() if key == command), None)
+        if chosen is not None:
+            return chosen
         if command in ("board", "b"):
             self.render(seat)
             return None
@@ -237,10 +300,15 @@ class Session:
         self.console.print(table)
 
 
-HELP = """Type the number of a choice, or an action in notation (see the game's doc).
+HELP = """Type the number of a choice, or an action in notation (see the game's doc). The
+choices are grouped by kind of action, each kind under a letter; a kind with many choices
+is folded: type its letter to list them, and 'back' to return to the whole menu.
 Commands: board (show the table again), log (the whole log), json (your view as JSON),
-rules (each kind of action with its rulebook section and words), help, quit (the game so
-far stays in the --save file)."""
+rules (each kind of action with its rulebook section and words), undo (take back your own
+last action, if it drew nothing, showed you nothing hidden and nobody acted since: a meld
+being laid, say), help, quit (the game so far stays in the --save file)."""
+
+RESERVED = set("bq")  # board and quit have these one-letter forms: never a kind's letter
 
 
 def _group(actions: list[Action]) -> dict[str, list[Action]]:
@@ -248,6 +316,41 @@ def _group(actions: list[Action]) -> dict[str, list[Action]]:
     for action in actions:
         groups.setdefault(str(action).split()[0], []).append(action)
     return groups
+
+
+def _folded(sizes: dict[str, int]) -> set[str]:
+    """The kinds folded under their letter: the largest (over GROUP_LIMIT choices) first,
+    until at most MENU_LIMIT choices are listed.
+
+    >>> sorted(_folded({"meld": 30, "discard": 12, "activate": 2}))
+    ['meld']
+    >>> sorted(_folded({"study": 1, "rest": 1}))
+    []
+    """
+    folded: set[str] = set()
+    listed = sum(sizes.values())
+    for kind in sorted(sizes, key=lambda k: -sizes[k]):
+        if listed <= MENU_LIMIT or sizes[kind] <= GROUP_LIMIT or len(sizes) == 1:
+            break
+        folded.add(kind)
+        listed -= sizes[kind]
+    return folded
+
+
+def _letters(kinds: list[str]) -> dict[str, str]:
+    """A distinct letter for each kind: its first letter not yet taken, else any free one.
+
+    >>> _letters(["meld", "discard", "defend", "move"])
+    {'meld': 'm', 'discard': 'd', 'defend': 'e', 'move': 'o'}
+    """
+    taken: set[str] = set(RESERVED)
+    keys: dict[str, str] = {}
+    for kind in kinds:
+        letter = next((c for c in kind.lower() if c.isalpha() and c not in taken),
+                      next((c for c in "acdefghiklmnoprstuvwxyz" if c not in taken), kind))
+        keys[kind] = letter
+        taken.add(letter)
+    return keys
 
 
 def _number(value: float) -> str:
