@@ -249,6 +249,8 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
                       "start-relationship", "overtime", "rest"]
     closed = [g.get_attribute("data-space") for g in page.locator("svg.pboard .space-svg.closed").all()]
     assert closed == ["get-job", "start-relationship", "overtime"]
+    # A player's area shows the 3 slots for Projects, Jobs and Partners: empty at the start.
+    assert page.locator('.area[data-seat="0"] .slots .slot.empty').count() == 3
     page.click('svg.pboard [data-space="study"]')
     offered = [b.get_attribute("data-notation") for b in page.locator("#actions button.choice").all()]
     assert offered and all("study" in n.split() for n in offered), offered

@@ -265,13 +265,22 @@
       if (Array.isArray(p.offer) && !p.trait) {
         area.appendChild(h("div", {className: "row"}, p.offer.map(t => pickable(h("span", {className: "pc"}, t), ctx, t))));
       }
-      const held = h("div", {className: "row"});
-      p.projects.forEach(x => held.appendChild(holding(x, ctx)));
-      p.items.forEach(x => held.appendChild(holding(x, ctx)));
-      if (p.job) held.appendChild(card(p.job, ctx, {label: "job"}, p.job));
-      if (p.retired) held.appendChild(card(p.retired, ctx, {label: "retired"}));
-      p.partners.forEach(x => held.appendChild(holding(x, ctx)));
-      area.appendChild(held);
+      // The 3 slots hold Projects, the Job and Partners ("Take Project"); beyond 3, each
+      // round begins with 1 Stress. Items and Activities take no slot and lie apart.
+      const inSlots = [...p.projects.map(x => holding(x, ctx)), ...(p.job ? [card(p.job, ctx, {label: "job"}, p.job)] : []),
+                       ...p.partners.map(x => holding(x, ctx))];
+      const slots = h("div", {className: "slots", "aria-label": "the 3 slots"});
+      inSlots.forEach((node, i) => slots.appendChild(h("div", {className: "slot" + (i >= 3 ? " over" : "")},
+        h("div", {className: "slot-name"}, i < 3 ? `slot ${i + 1}` : "over the 3 slots: 1 Stress each round"), node)));
+      for (let i = inSlots.length; i < 3; i++) slots.appendChild(h("div", {className: "slot empty"}, h("div", {className: "slot-name"}, `slot ${i + 1}`), "empty"));
+      area.appendChild(slots);
+      const kindOf = x => (ctx.catalogue[x.card] || {}).kind || "";
+      const items = p.items.filter(x => kindOf(x) !== "Activity"), activities = p.items.filter(x => kindOf(x) === "Activity");
+      const apart = h("div", {className: "apart"});
+      if (items.length) apart.appendChild(h("div", {}, h("h3", {}, "Items (no slot)"), h("div", {className: "row"}, items.map(x => holding(x, ctx)))));
+      if (activities.length) apart.appendChild(h("div", {}, h("h3", {}, "Activities (no slot)"), h("div", {className: "row"}, activities.map(x => holding(x, ctx)))));
+      if (p.retired) apart.appendChild(h("div", {}, h("h3", {}, "Retired (no slot)"), h("div", {className: "row"}, card(p.retired, ctx, {label: "retired"}))));
+      if (apart.childNodes.length) area.appendChild(apart);
       if (p.completed.length) area.appendChild(h("p", {}, `completed: ${p.completed.join(", ")}`));
       root.appendChild(area);
     });
