@@ -13,6 +13,7 @@ MODULES = [
     "vita.core.conformance",
     "vita.core.codec",
     "vita.core.datafile",
+    "vita.core.wording",
     "vita.terminal.play",
     "vita.games.pursuit.actions",
     "vita.games.pursuit_cards.cards",

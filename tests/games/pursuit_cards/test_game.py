@@ -68,3 +68,18 @@ def test_heuristic_beats_random_in_at_least_90_percent_of_two_player_games() -> 
     second = simulate("pursuit-cards", {"players": 2}, ["random", "heuristic"], games // 2, seed=2)
     wins = first["seats"][0]["wins"] + second["seats"][1]["wins"]
     assert wins / games >= 0.9, wins
+
+
+def test_an_answer_to_a_step_not_under_way_says_so() -> None:
+    """'take 2' outside a Diamond activation, 'pass' with no attack: the refusal names what
+    is not under way (code not-now), and changes nothing."""
+    state = GAME.new(seed=3, players=2)  # Player 1's main step
+    before = state.to_json()
+    for text, words in [("take 2", "no Diamond activation is under way"),
+                        ("pass", "no attack on your melds is under way"),
+                        ("capture front", "no attack of yours"),
+                        ("remnant 5C", "no broken meld"),
+                        ("add back 6C", "no new meld is being laid")]:
+        reason = state.why_illegal(0, state.parse(text, 0))
+        assert reason is not None and words in reason and getattr(reason, "code", None) == "not-now", (text, reason)
+    assert state.to_json() == before

@@ -60,8 +60,11 @@ def label(state: PursuitState, action: Action) -> str:
     spec = deck.cards[deck.by_id[action.card]] if hasattr(action, "card") else None
     if spec is None:
         return str(action)
+    # A card in front of the player is named by the side it shows (a job's or partner's).
+    movers = state.to_move()
+    held = state.card_name(spec.index, movers[0]) if movers else spec.name
     if isinstance(action, Upkeep):
-        return f"{'Pay' if action.pay else 'Drop'} the upkeep of {spec.name}"
+        return f"{'Pay' if action.pay else 'Drop'} the upkeep of {held}"
     if isinstance(action, TakeProject):
         if spec.kind == "group":
             index = next(i for i, s in enumerate(spec.steps)
@@ -93,8 +96,8 @@ def label(state: PursuitState, action: Action) -> str:
     if action.verb == "promote":
         return f"Get a promotion to {spec.name}"
     if action.verb == "develop":
-        return f"Develop the relationship with {spec.name}"
-    return f"Discard {spec.name} (1 stress, -1 STH)"
+        return f"Develop the relationship with {held}"
+    return f"Discard {held} (1 stress, -1 STH)"
 
 
 def _community_label(state: PursuitState, action: Engage | Outcome) -> str:

@@ -11,6 +11,7 @@ round Overtime is covered. A player alive at the end of the last round dies then
 
 from __future__ import annotations
 
+from vita.core.wording import count
 from vita.games.pursuit import community
 from vita.games.pursuit.cards import Amount
 from vita.games.pursuit.game_end import end_game
@@ -84,7 +85,7 @@ def group_rewards(state: PursuitState) -> None:
             if seat >= 0 and state.players[seat].alive:
                 gain(state, seat, total)
                 state.say(f"{state.name(seat)} gains {total.words()} from the group project "
-                          f"'{cards[card].name}' ({covered} roles covered).")
+                          f"'{cards[card].name}' ({count(covered, 'role')} covered).")
 
 
 def set_aside(state: PursuitState) -> None:

@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from vita.core.wording import count
 from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Deck
 from vita.games.pursuit.describe import card_lines, community_card_lines
@@ -142,4 +143,5 @@ def _player(view: dict[str, Any], deck: Deck, index: int, p: dict[str, Any], min
 
 def _level_note(holding: dict[str, Any]) -> str:
     level = f"at L{holding['level']}" if holding["level"] else "group"
-    return level + (f", {holding['hourglasses']} hourglasses on it" if holding["hourglasses"] else "")
+    on_it = count(holding["hourglasses"], "hourglass", "hourglasses")
+    return level + (f", {on_it} on it" if holding["hourglasses"] else "")

@@ -11,6 +11,7 @@ stress, -1 STH).
 
 from __future__ import annotations
 
+from vita.core.wording import count
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.cards import Amount
 from vita.games.pursuit.state import ACTION, UPKEEP, PursuitState
@@ -70,7 +71,7 @@ def set_hourglasses(state: PursuitState) -> None:
         p.total = p.hand = min(base + change, state.deck.board.hourglass_markers)
         p.overtime = p.spent = 0
         if change:
-            state.say(f"{p.name} has {p.total} hourglasses this round.")
+            state.say(f"{p.name} has {count(p.total, 'hourglass', 'hourglasses')} this round.")
 
 
 def slot_cards(state: PursuitState, seat: int) -> int:

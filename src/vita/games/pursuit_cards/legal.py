@@ -109,6 +109,10 @@ def _reason(state: CardsState, seat: int, action: Action) -> str:
     kinds = {BUILD: AddToMeld, DIAMOND: Take, DEFEND: (Defend, Pass), CAPTURE: Capture, REMNANT: Remnant}
     if step != MAIN and not isinstance(action, kinds[step]):  # type: ignore[arg-type]
         return expected[step]
+    if step == MAIN:  # an answer to something that is not under way
+        for kind, message in NOT_NOW.items():
+            if isinstance(action, kind):
+                return Reason(message, "not-now")
     hand = state.hands[seat]
     card = getattr(action, "card", None)
     if card is not None and not hand[natural(card)]:
@@ -134,6 +138,17 @@ def _reason(state: CardsState, seat: int, action: Action) -> str:
     if isinstance(action, Remnant):
         return f"the remnant cards are {' and '.join(name(c) for c in state.remnant)}"
     return "that is not an action you can take now"
+
+
+# The steps' answers given in the main step: what is not under way, and what to do instead.
+NOT_NOW: dict[type, str] = {
+    Take: "no Diamond activation is under way: 'take' answers one (how many of its cards come from the discard pile)",
+    AddToMeld: "no new meld is being laid: start one with 'meld <card>' (or lay it at once: 'meld 3D 5D 7D')",
+    Defend: "no attack on your melds is under way: Club melds are activated only in defence",
+    Pass: "no attack on your melds is under way: there is nothing to stop defending",
+    Capture: "no attack of yours has cards to capture: activate a Spade meld to attack first",
+    Remnant: "no broken meld is being discarded: remnants are chosen when an attack leaves a meld under 3 cards",
+}
 
 
 def _pending(state: CardsState) -> str:

@@ -10,6 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from vita.core.wording import count
 from vita.games.pursuit_cards.cards import SUIT_NAMES, SUITS
 
 SUIT_STYLE = {"C": "green", "D": "yellow", "H": "red", "S": "blue"}
@@ -81,7 +82,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         if player["hand"] is not None:
             body.append(Text.assemble("hand: ", cards_text(player["hand"])))
         else:
-            body.append(Text(f"{player['hand_size']} cards in hand"))
+            body.append(Text(f"{count(player['hand_size'], 'card')} in hand"))
         mark = " (you)" if index == seat else ""
         title = f"{player['name']}{mark} — Happiness {player['happiness']}"
         parts.append(Panel(Group(*body), title=title, title_align="left"))

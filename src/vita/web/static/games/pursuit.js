@@ -59,7 +59,7 @@
   function holding(h0, ctx, label) {
     const words = h0.card;
     return card(h0.card, ctx, {level: h0.level, label: (h0.level ? `at L${h0.level}` : label || "group") +
-      (h0.hourglasses ? `, ${h0.hourglasses} hourglasses on it` : "")}, words);
+      (h0.hourglasses ? `, ${h0.hourglasses} hourglass${h0.hourglasses === 1 ? "" : "es"} on it` : "")}, words);
   }
 
   // The Community board: slots 1-5 left to right; a card shows the markers on it (the Community
