@@ -276,6 +276,30 @@ def test_choices_and_refusals_quote_the_rulebook(server: Server, browser: Any) -
     assert "no Nine of Hearts in hand" in refusal and "Rule — Discards: “Every player must end his turn" in refusal
 
 
+def test_the_others_moves_stay_highlighted_until_your_next_action(server: Server, browser: Any) -> None:
+    data = table(server, seed=12)
+    pages = []
+    for seat in data["seats"]:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(seat["link"])
+        pages.append(page)
+    state = public(server, data["table"])
+    mover = state["to_move"][0]
+    watcher = pages[1 - mover]
+    play_one(pages[mover], state["seq"])  # a whole turn of the other player, action by action
+    while (state := wait_past(server, data["table"], state["seq"]))["to_move"][0] == mover:
+        play_one(pages[mover], state["seq"])
+    watcher.wait_for_selector(f'#app[data-seq="{state["seq"]}"]')
+    news = watcher.locator("#log li.fresh").count()
+    assert news >= 2, "the other's turn is highlighted"
+    pages[mover].reload()  # "… is here" is pushed: the watcher's page is drawn again
+    watcher.wait_for_selector("#note:has-text('is here')")
+    assert watcher.locator("#log li.fresh").count() == news, "still highlighted after a redraw"
+    play_one(watcher, state["seq"])
+    watcher.wait_for_selector(f'#app[data-seq="{state["seq"] + 1}"]')
+    watcher.wait_for_selector("#log li.fresh", state="detached", timeout=10_000)  # one's own action is no news
+
+
 def test_a_spectator_cannot_see_a_hand(server: Server, browser: Any) -> None:
     data = table(server)
     page = browser.new_context().new_page()

@@ -37,3 +37,31 @@ def test_a_double_sided_card_is_named_by_the_side_it_shows() -> None:
                        and slug(back) in str(a)]
         state.apply(rng.choice(actions), mover)
     assert labels and all(back in text and front not in text for text in labels), labels
+
+
+def test_a_choice_states_its_stress_and_sth_before_it_is_chosen() -> None:
+    """"Action Phase": a second hourglass on a space gives 1 Stress; "Upkeep Phase": an upkeep
+    not paid discards the card with 1 Stress and -1 STH. The choices say so beforehand."""
+    state = GAME.new(seed=4, players=2)
+    while state.view(0)["phase"] == "setup":
+        seat = state.to_move()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    first = state.to_move()[0]
+    state.apply(state.parse("study", first), first)
+    other = state.to_move()[0]
+    state.apply(state.parse("play", other), other)
+    assert state.to_move()[0] == first
+    labels = {str(a): state.label(a) for a in state.legal_actions(first)}
+    assert labels["study"].endswith("(1 more stress: you already have an hourglass on this space)")
+    assert "stress" not in labels["play"] and "stress" not in labels["interact"]
+    rng = random.Random(4)
+    for _ in range(2000):  # on to an upkeep choice
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        drops = [a for a in actions if str(a).startswith("upkeep drop")]
+        if drops:
+            assert all(state.label(a).endswith("(1 stress and -1 STH)") for a in drops)
+            assert not any("stress" in state.label(a) for a in actions if str(a).startswith("upkeep pay"))
+            return
+        state.apply(rng.choice(actions), seat)
+    raise AssertionError("no upkeep choice came up")

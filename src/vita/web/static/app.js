@@ -12,6 +12,7 @@
   let filter = [];             // words chosen by clicking the board
   let shownSeat = null;        // hot seat: whose screen is shown
   let lastLogSize = 0;
+  let marks = {};              // per seat: the log's size at that person's last action (later lines stay highlighted)
   let catalogue = {};
   let rules = {};              // kind of action (first word) → {section, quote}: the rulebook's words
   let socket = null;
@@ -294,8 +295,13 @@
     const log = el("log");
     log.replaceChildren();
     const start = data.log_size - data.log.length;
+    // What the others did since your last action stays highlighted until your next one
+    // (a spectator: what is new since the last change).
+    const key = data.seat === null ? "watch" : data.seat;
+    if (key === "watch") marks.watch = lastLogSize > 0 ? lastLogSize : data.log_size;
+    else if (!(key in marks)) marks[key] = data.log_size;  // on opening the page: nothing is news yet
     data.log.forEach((line, i) => {
-      const fresh = start + i >= lastLogSize && lastLogSize > 0;
+      const fresh = start + i >= marks[key];
       log.appendChild(h("li", {className: fresh ? "fresh" : null, value: start + i + 1}, line));
     });
     lastLogSize = data.log_size;
@@ -337,8 +343,12 @@
   async function send(notation) {
     if (!live) { problem("The server cannot be reached: nothing was sent."); return; }
     const current = ticket();
-    const data = await post("actions", {token: seatToken(payload.seat), seq: payload.seq, action: notation});
-    if (data && current()) refresh(cfg.mode === "hotseat" ? null : data);
+    const seat = payload.seat;
+    const data = await post("actions", {token: seatToken(seat), seq: payload.seq, action: notation});
+    if (!data) return;
+    marks[seat] = data.log_size;  // your own action's lines are not news to you
+    if (current()) refresh(cfg.mode === "hotseat" ? null : data);
+    else if (payload) drawLog(payload);  // a newer view is already drawn: only its highlights change
   }
 
   async function undo() {
