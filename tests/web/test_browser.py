@@ -251,6 +251,13 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     assert closed == ["get-job", "start-relationship", "overtime"]
     # A player's area shows the 3 slots for Projects, Jobs and Partners: empty at the start.
     assert page.locator('.area[data-seat="0"] .slots .slot.empty').count() == 3
+    # Tapping a card shows its text in a strip at the top, over no card; the next tap removes it.
+    card = page.locator('.row[data-row="projects"] .card').first
+    card.click()
+    tip = page.locator(".tip").bounding_box()
+    assert tip is not None and tip["y"] < 20 and tip["y"] + tip["height"] < card.bounding_box()["y"]
+    page.click("#title")
+    page.wait_for_selector(".tip", state="detached")
     page.click('svg.pboard [data-space="study"]')
     offered = [b.get_attribute("data-notation") for b in page.locator("#actions button.choice").all()]
     assert offered and all("study" in n.split() for n in offered), offered

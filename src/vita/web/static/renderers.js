@@ -30,7 +30,9 @@ window.pickable = function pickable(node, ctx, words) {
   return node;
 };
 
-// Show a card's full text on hover (and on tap, for phones).
+// Show a card's full text on hover (the browser's own tooltip) and on tap, for phones: in a
+// strip at the top of the screen, so it never covers the cards around the one tapped; the
+// next tap anywhere, a scroll, or 4 seconds take it away.
 window.withTip = function withTip(node, text) {
   if (!text) return node;
   node.title = text;
@@ -38,11 +40,10 @@ window.withTip = function withTip(node, text) {
     let tip = document.querySelector(".tip");
     if (!tip) { tip = h("div", {className: "tip", role: "tooltip"}); document.body.appendChild(tip); }
     tip.textContent = text;
-    const box = node.getBoundingClientRect();
-    tip.style.left = `${Math.max(4, Math.min(window.innerWidth - 330, box.left))}px`;
-    tip.style.top = `${box.bottom + 6}px`;
     clearTimeout(tip.timer);
-    tip.timer = setTimeout(() => tip.remove(), 4000);
+    const away = () => { tip.remove(); document.removeEventListener("pointerdown", away); window.removeEventListener("scroll", away); };
+    tip.timer = setTimeout(away, 4000);
+    setTimeout(() => { document.addEventListener("pointerdown", away); window.addEventListener("scroll", away, {passive: true}); }, 0);
   });
   return node;
 };
