@@ -363,6 +363,11 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
     assert info["seats"][0]["name"] == "Ana"
     assert info["options"]["passes"] == 2
+    # The lobby's list of one's tables says who the bots are and whose turn it is.
+    row = page.locator(f'#mine tr[data-table="{table_id}"]')
+    page.wait_for_selector(f'#mine tr[data-table="{table_id}"] .status:has-text("to play")')
+    bots = [s["bot"] for s in info["seats"][1:]]
+    assert all(f"({bot} bot)" in row.inner_text() for bot in bots) and "Ana" in row.inner_text()
 
 
 def test_the_lobby_offers_the_community_expansion_and_the_table_shows_its_board(server: Server, browser: Any) -> None:

@@ -71,9 +71,9 @@
     const box = document.getElementById("mine");
     const mine = VitaMine.all();
     if (!mine.length) { box.replaceChildren(h("p", {}, "No table yet.")); return; }
-    const rows = mine.map(t => h("tr", {},
-      h("td", {}, t.title || t.game), h("td", {}, (t.players || []).join(", ")),
-      h("td", {}, (t.seen || "").slice(0, 16).replace("T", " ")),
+    const rows = mine.map(t => h("tr", {"data-table": t.table},
+      h("td", {}, t.title || t.game), h("td", {className: "who"}, (t.players || []).join(", ")),
+      h("td", {className: "status"}, (t.seen || "").slice(0, 16).replace("T", " ")),
       h("td", {}, [
         ...Object.entries(t.seat_links || {}).map(([seat, link]) =>
           [h("a", {href: link}, `play seat ${+seat + 1}`), " · "]),
@@ -82,10 +82,33 @@
         h("button", {type: "button", className: "link", onclick: () => { VitaMine.forget(t.table); drawMine(); }}, "forget"),
       ])));
     box.replaceChildren(h("table", {className: "list"},
-      h("thead", {}, h("tr", {}, h("th", {}, "game"), h("th", {}, "players"), h("th", {}, "last seen"), h("th", {}, ""))),
+      h("thead", {}, h("tr", {}, h("th", {}, "game"), h("th", {}, "players"), h("th", {}, "now"), h("th", {}, ""))),
       h("tbody", {}, rows)));
+    refreshMine();
+  }
+
+  // Each remembered table as the server shows it to anyone (its public view): who plays,
+  // which seats are bots, whose turn it is or who won. Refreshed while the lobby is open.
+  async function refreshMine() {
+    for (const row of [...document.querySelectorAll("#mine tr[data-table]")].slice(0, 20)) {
+      let data;
+      try {
+        const reply = await fetch(`/api/tables/${encodeURIComponent(row.dataset.table)}/view`);
+        if (reply.status === 404) { row.querySelector(".status").textContent = "no longer on this server"; continue; }
+        if (!reply.ok) continue;
+        data = await reply.json();
+      } catch { return; }
+      row.querySelector(".who").replaceChildren(...data.seats.flatMap((seat, i) => [i ? ", " : "", seatMark(seat.seat), ` ${seat.name}`,
+        seat.kind === "bot" ? ` (${seat.bot} bot)` : ""]));
+      const names = seats => seats.map(s => data.seats[s].name).join(" and ");
+      const first = (data.ranking || []).map((rank, seat) => rank === 1 ? seat : null).filter(s => s !== null);
+      row.querySelector(".status").textContent = data.over ? (first.length ? `over: ${names(first)} won` : "over")
+        : `move ${data.seq}: ${names(data.to_move)} to play`;
+    }
   }
   drawMine();
+  setInterval(() => { if (!document.hidden) refreshMine(); }, 15000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshMine(); });
 
   form.addEventListener("submit", async event => {
     event.preventDefault();
