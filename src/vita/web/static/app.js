@@ -12,6 +12,7 @@
   let filter = [];             // words chosen by clicking the board
   let shownSeat = null;        // hot seat: whose screen is shown
   let lastLogSize = 0;
+  let drawnKey = null;         // the position the table was last drawn for
   let marks = {};              // per seat: the log's size at that person's last action (later lines stay highlighted)
   let catalogue = {};
   let rules = {};              // kind of action (first word) → {section, quote}: the rulebook's words
@@ -164,7 +165,7 @@
   function handOver(data) {
     const name = data.seats[shownSeat].name;
     handingOver = data;
-    el("board").replaceChildren(); el("actions").replaceChildren(); el("log").replaceChildren();
+    el("board").replaceChildren(); drawnKey = null; el("actions").replaceChildren(); el("log").replaceChildren();
     el("handover-text").textContent = `Pass the device to ${name}.`;
     el("handover").hidden = false;
     el("handover-ok").focus();
@@ -188,9 +189,15 @@
                  send, seats: data.seats};
     const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
-    board.replaceChildren(data.frozen
-      ? h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`)
-      : render(data, ctx));
+    // The same position again (a note, a seat coming or going; a reply and its push): the
+    // table is not drawn again, only what is around it.
+    const key = JSON.stringify([data.seat, data.seq, data.over, data.to_move, data.view, data.legal, data.frozen || ""]);
+    if (key !== drawnKey) {
+      board.replaceChildren(data.frozen
+        ? h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`)
+        : render(data, ctx));
+      drawnKey = key;
+    }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
     drawLog(data);
