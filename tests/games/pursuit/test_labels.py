@@ -65,3 +65,30 @@ def test_a_choice_states_its_stress_and_sth_before_it_is_chosen() -> None:
             return
         state.apply(rng.choice(actions), seat)
     raise AssertionError("no upkeep choice came up")
+
+
+def test_a_card_beyond_the_three_slots_says_its_stress() -> None:
+    """"Take Project": "You have 3 "slots" in front of you in which Projects, Jobs and Partners
+    are put. If all 3 slots are filled, ... any Projects taken after that cause you to get 1
+    Stress." A new Job replaces the old one, so it frees the old one's slot."""
+    from vita.games.pursuit.upkeep import slot_cards
+
+    for seed in range(30):
+        state, rng = GAME.new(seed=seed, players=2), random.Random(seed)
+        for _ in range(3000):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            full = slot_cards(state, seat) >= 3
+            for action in actions:
+                word = str(action).split()[0]
+                joining = word == "take-project" and state.deck.by_id[action.card] in state.groups
+                replacing = word == "get-job" and state.players[seat].job >= 0 and slot_cards(state, seat) == 3
+                expected = full and word in ("take-project", "get-job", "start-relationship") \
+                    and not joining and not replacing and not state.shopping
+                assert ("your 3 slots are full" in state.label(action)) == expected, (seed, str(action))
+                if expected:
+                    return
+            state.apply(rng.choice(actions), seat)
+    raise AssertionError("no player with 3 full slots was offered a card")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from vita.core.state import Action
+from vita.core.wording import count
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.actions import Advance, Payment, Simple, TakeProject
 from vita.games.pursuit.actions import Spend as SpendAction
@@ -27,6 +28,7 @@ from vita.games.pursuit.state import (
     ROW_JOBS,
     ROW_PARTNERS,
     ROW_PROJECTS,
+    SPACES,
     SPEND,
     START_RELATIONSHIP,
     STUDY,
@@ -57,13 +59,42 @@ def place(state: PursuitState, seat: int, space: int) -> bool:
     """
     p = state.players[seat]
     p.hand -= 1
-    spaces = state.spaces[space]
-    repeated = spaces[seat] > 0 and space != REST
-    spaces[seat] += 1
+    repeated = repeats_space(state, seat, space)
+    state.spaces[space][seat] += 1
     if repeated:
         state.say(f"{p.name} already has an hourglass on that space: 1 stress.")
         add_stress(state, seat, 1)
     return p.alive
+
+
+def repeats_space(state: PursuitState, seat: int, space: int) -> bool:
+    """"Action Phase": an hourglass on a space where the player already has one costs 1
+    Stress (Rest excepted: "Performing this action more than once in the same round, does
+    not give you any Stress")."""
+    return state.spaces[space][seat] > 0 and space != REST
+
+
+def slots_full(state: PursuitState, seat: int, freed: int = 0) -> bool:
+    """The 3-slot rule ("Take Project"): all slots taken, counting ``freed`` slots as empty
+    (a new Job replaces the old one)."""
+    return slot_cards(state, seat) - freed >= state.deck.board.slots
+
+
+def foreseen_stress(state: PursuitState, seat: int, action: Action) -> list[str]:
+    """The Stress a board action will cost beyond its printed cost, said before it is chosen:
+    a second hourglass on its space, a card taken while the 3 slots are full."""
+    word = str(action).split()[0]
+    if state.shopping or word not in SPACES:
+        return []  # Black Friday's chain places no hourglass; card and free actions take no space
+    notes = []
+    if repeats_space(state, seat, SPACES.index(word)):
+        notes.append("1 more stress: you already have an hourglass on this space")
+    card = state.deck.by_id.get(getattr(action, "card", ""), -1)
+    joining = isinstance(action, TakeProject) and card in state.groups
+    takes_slot = word in ("take-project", "get-job", "start-relationship") and not joining
+    if takes_slot and slots_full(state, seat, freed=int(word == "get-job" and state.players[seat].job >= 0)):
+        notes.append("1 more stress: your 3 slots are full")
+    return notes
 
 
 def slot_stress_on_taking(state: PursuitState, seat: int, freed: int = 0) -> bool:
@@ -73,7 +104,7 @@ def slot_stress_on_taking(state: PursuitState, seat: int, freed: int = 0) -> boo
     stress that kills ends his round at once and the action is not carried out (nothing
     paid, nothing taken), as for the stress of a repeated space.
     """
-    if slot_cards(state, seat) - freed >= state.deck.board.slots:
+    if slots_full(state, seat, freed):
         state.say(f"{state.name(seat)}'s slots are full: 1 stress.")
         add_stress(state, seat, 1)
     return state.players[seat].alive
@@ -421,7 +452,7 @@ def do_rest(state: PursuitState, seat: int) -> None:
     place(state, seat, REST)
     spaces = state.deck.board.rest_spaces + abilities.rest_extra(state, seat)
     moved = move_left_within_section(state, seat, spaces)
-    state.say(f"{state.name(seat)} rests: stress {moved} space{'s' if moved != 1 else ''} left.")
+    state.say(f"{state.name(seat)} rests: stress {count(moved, 'space')} left.")
 
 
 def do_board_simple(state: PursuitState, seat: int, action: Simple) -> None:

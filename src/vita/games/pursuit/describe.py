@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vita.core.state import Action
-from vita.games.pursuit import board_actions, community, upkeep
+from vita.games.pursuit import board_actions, community
 from vita.games.pursuit.actions import (
     Advance,
     ChooseTrait,
@@ -21,7 +21,7 @@ from vita.games.pursuit.actions import (
 from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Amount, Card, Deck, Step
 from vita.games.pursuit.community_cards import CommunityCard
-from vita.games.pursuit.state import SPACES, PursuitState
+from vita.games.pursuit.state import PursuitState
 
 SIMPLE_LABELS = {
     "study": "Study: gain 3 Knowledge",
@@ -41,9 +41,6 @@ def _paying(pay: tuple[int, int, int] | None, cost: Amount) -> str:
     return Amount(res=(*pay, 0), hourglass=cost.hourglass).words()
 
 
-SLOT_TAKERS = ("take-project", "get-job", "start-relationship")
-
-
 def label(state: PursuitState, action: Action) -> str:
     """What a choice does, with every cost and penalty it brings stated before it is chosen."""
     return _label(state, action) + _penalties(state, action)
@@ -51,22 +48,12 @@ def label(state: PursuitState, action: Action) -> str:
 
 def _penalties(state: PursuitState, action: Action) -> str:
     """The stress and STH a choice costs beyond its printed cost: a dropped upkeep ("Upkeep
-    Phase"), a second hourglass on a space ("Action Phase"), a card beyond the 3 slots."""
+    Phase"), a second hourglass on a space, a card beyond the 3 slots (board_actions)."""
     movers = state.to_move()
-    if not movers or state.shopping:
+    if not movers:
         return ""
-    seat, word = movers[0], str(action).split()[0]
-    notes = []
-    if isinstance(action, Upkeep) and not action.pay:
-        notes.append("1 stress and -1 STH")
-    if word in SPACES and word != "rest" and state.spaces[SPACES.index(word)][seat] > 0:
-        notes.append("1 more stress: you already have an hourglass on this space")
-    if word in SLOT_TAKERS:
-        card = state.deck.by_id.get(getattr(action, "card", ""), -1)
-        joining = word == "take-project" and card in state.groups
-        freed = 1 if word == "get-job" and state.players[seat].job >= 0 else 0
-        if not joining and upkeep.slot_cards(state, seat) - freed >= state.deck.board.slots:
-            notes.append("1 more stress: your 3 slots are full")
+    notes = ["1 stress and -1 STH"] if isinstance(action, Upkeep) and not action.pay else []
+    notes += board_actions.foreseen_stress(state, movers[0], action)
     return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -222,6 +209,7 @@ def catalogue(deck: Deck) -> dict[str, dict[str, object]]:
     board = deck.board
     texts["board"] = {"name": "board", "kind": "board",
                       "stress_track": [section.model_dump() for section in board.stress_track],
+                      "stress_first": deck.stress.first,  # the leftmost space's stress position
                       "rounds": [round_.model_dump() for round_ in board.rounds],
                       "sth": [board.sth_min, board.sth_max]}
     if deck.community is not None:
