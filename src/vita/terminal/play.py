@@ -161,7 +161,7 @@ class Session:
                     continue
             for action in members:
                 listed.append(action)
-                rows.append((str(len(listed)), escape(str(action)), escape(self.state.label(action))))
+                rows.append(self.row(len(listed), action))
         self.show_choices(rows)
         picked = self.read(f"{name}: choose a number{' or a letter' if len(groups) > 1 else ''}, "
                            "type an action, or 'help'", seat, letters)
@@ -171,9 +171,13 @@ class Session:
 
     def submenu(self, seat: int, kind: str, members: list[Action]) -> Action | None:
         """Every choice of one kind of action, numbered from 1; 'back' returns to the menu."""
-        self.show_choices([(str(i), escape(str(a)), escape(self.state.label(a))) for i, a in enumerate(members, 1)])
+        self.show_choices([self.row(i, a) for i, a in enumerate(members, 1)])
         picked = self.read(f"{self.seats[seat].name}: choose a number ({kind}), type an action, or 'back'", seat, {})
         return None if isinstance(picked, str) else self.pick(picked, members)
+
+    def row(self, number: int, action: Action) -> tuple[str, str, str]:
+        """A numbered choice: its number, notation and label (shown as text, not markup)."""
+        return str(number), escape(str(action)), escape(self.state.label(action))
 
     def pick(self, picked: int | Action | None, listed: list[Action]) -> Action | None:
         if picked is None or isinstance(picked, Action):

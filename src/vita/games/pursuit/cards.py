@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from vita.core.datafile import load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
+from vita.core.wording import count
 from vita.games.pursuit.community_cards import Community, load_community
 from vita.games.pursuit.community_cards import validate as validate_community
 
@@ -342,9 +343,9 @@ class Amount:
     def _words(self) -> str:
         parts = [f"{n} {RESOURCES[i].capitalize()}" for i, n in enumerate(self.res[:3]) if n]
         if self.res[M]:
-            parts.append(f"{self.res[M]} coin{'s' if self.res[M] != 1 else ''}")
+            parts.append(count(self.res[M], "coin"))
         if self.hourglass:
-            parts.append(f"{self.hourglass} Hourglass{'es' if self.hourglass != 1 else ''}")
+            parts.append(count(self.hourglass, "Hourglass", "Hourglasses"))
         if self.sth:
             parts.append(f"{self.sth} STH")
         if self.lth:

@@ -17,6 +17,7 @@ of the last stock finishes his turn and the game ends.
 from __future__ import annotations
 
 from vita.core.rng import Rng
+from vita.core.wording import count
 from vita.games.pursuit_cards.cards import HEARTS, full_deck, long_name, name, natural
 from vita.games.pursuit_cards.state import MAIN, OVER, CardsState, empty_hand
 
@@ -80,7 +81,7 @@ def start_turn(state: CardsState) -> None:
         state.say(f"{state.name(seat)} scores {hearts} for the cards in their Heart melds.")
     drawn = draw_stock(state, seat, DRAW)
     if state.log is not None:
-        state.say(f"{state.name(seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+        state.say(f"{state.name(seat)} draws {count(len(drawn), 'card')}.",
                   [(seat, f"{state.name(seat)} draws {name_list(drawn)}.")])
     if not any(state.hands[seat]):
         # No card to draw anywhere and none in hand: nothing can be played (designed).
