@@ -265,6 +265,50 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     wait_past(server, data["table"], state["seq"])
 
 
+def test_the_pages_meld_finder_agrees_with_the_engines_melds(server: Server, browser: Any) -> None:
+    """The meld builder proposes melds in the page (the server checks what is sent): for 300
+    random picks of 3 to 5 cards (Jokers among them), its ways to lay them are exactly the
+    orderings and Joker declarations that the engine's "Melds" rule (melds.is_meld) accepts."""
+    import itertools
+    import random
+
+    from vita.games.pursuit_cards.cards import DECLARED, card, name, parse_card
+    from vita.games.pursuit_cards.melds import is_meld
+
+    def engine_ways(words: list[str]) -> set[str]:
+        naturals = [parse_card(w) for w in words if w != "JK"]
+        suits = {c // 10 for c in naturals} or set(range(4))
+        stand_ins = [card(suit, value) for suit in suits for value in range(1, 11)]
+        ways = set()
+        for order in set(itertools.permutations(words)):
+            jokers = [i for i, w in enumerate(order) if w == "JK"]
+            for declared in itertools.product(stand_ins, repeat=len(jokers)):
+                entries = [parse_card(w) if w != "JK" else 0 for w in order]
+                for i, c in zip(jokers, declared, strict=True):
+                    entries[i] = DECLARED + c
+                if is_meld(entries):
+                    ways.add("meld " + " ".join(name(e) for e in entries))
+        return ways
+
+    data = table(server, seed=1)
+    page = browser.new_context().new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"]')
+    rng = random.Random(5)
+    checked = found = 0
+    for _ in range(300):
+        suit = rng.randrange(4)
+        size = rng.choice([3, 3, 4, 5])
+        jokers = rng.choice([0, 0, 1, 1, 2]) if size < 5 else rng.choice([0, 1])
+        pool = [card(suit, v) for v in range(1, 11)] * 3 + [card(rng.randrange(4), rng.randrange(1, 11))]
+        words = [name(c) for c in rng.sample(pool, size - jokers)] + ["JK"] * jokers
+        page_ways = {"meld " + " ".join(w) for w in page.evaluate("w => VitaMelds.waysToLay(w)", words)}
+        assert page_ways == engine_ways(words), words
+        checked += 1
+        found += bool(page_ways)
+    assert checked == 300 and found > 50, found
+
+
 def test_choices_and_refusals_quote_the_rulebook(server: Server, browser: Any) -> None:
     data = table(server, seed=1)  # Ana starts; she holds 2C but no 9H
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()

@@ -154,7 +154,7 @@
     }
     if (!reply.ok) {
       if (seatsTakenElsewhere(reply.status)) return null;
-      problem(data.error, reply.status === 409 ? null : notation);
+      problem(data.error, reply.status === 400 ? notation : null);  // an illegal action: its rule too
       if (reply.status === 409) await refresh();  // stale: show where the game is now, keep the reason
       return null;
     }

@@ -23,21 +23,22 @@ window.VitaMine = (() => {
   };
 })();
 
-// Build a DOM node: h("p", {className: "x"}, "text", child). Text is always text, never markup.
-window.h = function h(tag, attrs, ...children) {
-  const node = document.createElement(tag);
+// Build a DOM node: h("p", {className: "x"}, "text", child); svgEl("circle", {cx: 5}) an SVG
+// one. Text is always text, never markup; "on…" attributes are listeners.
+function fillNode(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "className") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
+    else node.setAttribute(key === "className" ? "class" : key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
-};
+}
+window.h = (tag, attrs, ...children) => fillNode(document.createElement(tag), attrs, children);
+window.svgEl = (tag, attrs, ...children) => fillNode(document.createElementNS("http://www.w3.org/2000/svg", tag), attrs, children);
 
 window.vitaConfig = () => JSON.parse(document.getElementById("vita-config").textContent);
 

@@ -53,20 +53,8 @@ window.VitaRenderers.generic = function generic(payload) {
            h("pre", {className: "json"}, JSON.stringify(payload.view, null, 1)));
 };
 
-// SVG drawing for the renderers: svgEl(tag, attrs, ...children) builds SVG nodes as h() does
-// HTML ones; seatShape draws a seat's piece (its shape and colour, as seatMark does in text).
-window.svgEl = function svgEl(tag, attrs, ...children) {
-  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value !== null && value !== undefined) node.setAttribute(key, value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-};
-
+// A seat's piece on a drawn board: its shape and colour, as seatMark gives them in text
+// (svgEl, in common.js, builds SVG nodes as h() does HTML ones).
 window.seatShape = function seatShape(seat, x, y, r) {
   const fill = SEAT_COLOURS[seat % 8];
   const style = {fill, stroke: "#fff", "stroke-width": Math.max(1, r / 4)};

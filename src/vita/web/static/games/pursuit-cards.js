@@ -275,6 +275,9 @@
 
   // -- the table -------------------------------------------------------------------------------
 
+  // For the test that holds this twin of the rulebook's "Melds" to the engine's (melds.py).
+  window.VitaMelds = {waysToLay, couldGrow};
+
   window.VitaRenderers["pursuit-cards"] = function (payload, ctx) {
     const v = payload.view;
     const root = h("div", {className: "cards-game"});

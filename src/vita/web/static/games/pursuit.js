@@ -163,7 +163,6 @@
     svg.appendChild(text(4, y - 6, "Stress", {"font-weight": 700}));
     const spaces = spec.stress_track.reduce((n, sec) => n + sec.spaces, 0);
     const cell = (W - 8) / spaces;
-    const startIndex = (() => { let n = 0; for (const sec of spec.stress_track) { if (sec.start) return n; n += sec.spaces; } return 0; })();
     let index = 0;
     spec.stress_track.forEach(sec => {
       const x0 = 4 + index * cell;
@@ -182,7 +181,7 @@
     const onStress = {};
     v.players.forEach((p, seat) => {
       if (!p.alive) return;
-      const at = Math.max(0, Math.min(spaces - 1, startIndex + p.stress));
+      const at = Math.min(spaces - 1, p.stress - spec.stress_first);  // positions count from the start space (0)
       (onStress[at] = onStress[at] || []).push(seat);
     });
     for (const [at, seats] of Object.entries(onStress)) {
