@@ -92,3 +92,28 @@ def test_a_card_beyond_the_three_slots_says_its_stress() -> None:
                     return
             state.apply(rng.choice(actions), seat)
     raise AssertionError("no player with 3 full slots was offered a card")
+
+
+def test_a_project_choice_states_what_negative_sth_adds_to_its_cost() -> None:
+    """"Short Term Happiness Track": "if you have negative STH, you have to pay additional
+    resources when taking or advancing Projects: You pay 1 resource of your choice for each
+    point of negative STH". At STH -1, advancing 'Open a Cafe' to L3 (printed cost 1
+    Knowledge and 3 Influence) with 1 Knowledge, 1 Creativity and 3 Influence has one way to
+    pay: 1 Knowledge, 1 Creativity and 3 Influence. The choice says so before it is chosen,
+    and that is what is charged."""
+    state = GAME.new(seed=4, players=2)
+    while state.view(0)["phase"] == "setup":
+        seat = state.to_move()[0]
+        state.apply(state.legal_actions(seat)[0], seat)
+    seat = state.to_move()[0]
+    p = state.players[seat]
+    cafe = state.deck.by_id["open-a-cafe"]
+    p.projects = [(cafe, 2, 0)]
+    p.sth, p.res = -1, [1, 1, 3, 0]
+    advances = [a for a in state.legal_actions(seat) if str(a).startswith("advance open-a-cafe")]
+    assert [str(a) for a in advances] == ["advance open-a-cafe"]
+    text = state.label(advances[0])
+    assert "pay 1 Knowledge, 1 Creativity and 3 Influence" in text, text
+    assert "STH -1" in text, text
+    state.apply(advances[0], seat)
+    assert p.res[:3] == [0, 0, 0]

@@ -22,6 +22,7 @@ from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Amount, Card, Deck, Step
 from vita.games.pursuit.community_cards import CommunityCard
 from vita.games.pursuit.state import PursuitState
+from vita.games.pursuit.tracks import project_payments
 
 SIMPLE_LABELS = {
     "study": "Study: gain 3 Knowledge",
@@ -35,10 +36,20 @@ SIMPLE_LABELS = {
 }
 
 
-def _paying(pay: tuple[int, int, int] | None, cost: Amount) -> str:
+def _paying(state: PursuitState, pay: tuple[int, int, int] | None, cost: Amount) -> str:
+    """What a project level charges: the printed cost moved by the player's STH ("Short Term
+    Happiness Track": 1 resource of his choice less per positive point, more per negative
+    one), as it will be charged, with the STH that changed it."""
+    sth = state.players[state.current].sth
     if pay is None:
-        return cost.words()
-    return Amount(res=(*pay, 0), hourglass=cost.hourglass).words()
+        ways = project_payments(state, state.current, cost.res)
+        if not ways:
+            return cost.words()
+        pay = ways[0]
+    paid = Amount(res=(*pay, cost.res[3]), hourglass=cost.hourglass).words()
+    if sth == 0 or tuple(pay) == tuple(cost.res[:3]):
+        return paid
+    return f"{paid} (STH {sth:+d}: printed {cost.words()})"
 
 
 def label(state: PursuitState, action: Action) -> str:
@@ -86,11 +97,11 @@ def _label(state: PursuitState, action: Action) -> str:
             index = next(i for i, s in enumerate(spec.steps)
                          if board_actions.role_id(s.name) == action.role)
             step = spec.steps[index]
-            return (f"Take Project '{spec.name}' as {step.name}: pay {_paying(action.pay, step.cost)}, "
+            return (f"Take Project '{spec.name}' as {step.name}: pay {_paying(state, action.pay, step.cost)}, "
                     f"gain {step.reward.words()}")
         step = spec.steps[(action.level or 1) - 1]
         return (f"Take Project '{spec.name}' at L{action.level or 1} ({step.name}): pay "
-                f"{_paying(action.pay, step.cost)}, gain {step.reward.words()}")
+                f"{_paying(state, action.pay, step.cost)}, gain {step.reward.words()}")
     if isinstance(action, Spend | Upgrade):
         step = spec.steps[action.level - 1]
         verb = "Spend on" if isinstance(action, Spend) else "Upgrade"
@@ -100,7 +111,7 @@ def _label(state: PursuitState, action: Action) -> str:
     if isinstance(action, Advance):
         level = next(lv for c, lv, _ in state.players[state.current].projects if c == spec.index)
         step = spec.steps[level]
-        return (f"Advance '{spec.name}' to L{level + 1}: pay {_paying(action.pay, step.cost)}, "
+        return (f"Advance '{spec.name}' to L{level + 1}: pay {_paying(state, action.pay, step.cost)}, "
                 f"gain {step.reward.words()}")
     assert isinstance(action, OnCard)
     if action.verb == "get-job":
