@@ -84,7 +84,86 @@ def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
     raise AssertionError(f"the game did not move past {seq}")
 
 
-@pytest.mark.parametrize("game", ["pursuit-cards", "cv", "our-life"])
+# What no card, space, die or pile stands for, offered in the bar above the table: the only
+# actions (by their first words) each game may leave there.
+BAR_KINDS = {"pursuit": {"done", "retire"}, "pursuit-cards": {"pass"},
+             "cv": {"stop", "done", "magician", "trip", "assist none"}, "our-life": {"pass", "done", "skip"}}
+
+
+def act_on_the_table(page: Any, action: str) -> None:
+    """Reach ``action`` by clicking the table only: a button that sends it (a menu's choice, a
+    meld's way, the bar), else the next element whose words the action holds (a card, a space,
+    a die, a pile: it opens a menu, or picks a card or a die)."""
+    clicked: set[int] = set()
+    seq = page.get_attribute("#app", "data-seq")
+    sender = page.locator(f'#board [data-notation="{action}"]:visible, .board-menu [data-notation="{action}"]')
+    for _ in range(12):
+        if sender.count():
+            sender.first.click()
+            return
+        if clicked:  # the last click may have sent the action itself (an action space)
+            deadline = time.monotonic() + 0.5
+            while time.monotonic() < deadline and not sender.count():
+                if page.get_attribute("#app", "data-seq") != seq:
+                    return
+                time.sleep(0.02)
+            if sender.count():
+                continue
+        index = page.evaluate("""([action, clicked]) => {
+            const words = action.split(" ");
+            const nodes = [...document.querySelectorAll("#board [data-words]")];
+            return nodes.findIndex((node, i) => !clicked.includes(i)
+              && node.dataset.words.split(" ").every(w => words.some(x => x === w || x.startsWith(w + "="))));
+        }""", [action, sorted(clicked)])
+        if index < 0:
+            marked = page.evaluate('[...document.querySelectorAll("#board [data-words]")].map(n => n.dataset.words)')
+            bar = page.inner_html("#board")[:600]
+            raise AssertionError(f"nothing on the table leads to {action!r}: {marked} {bar}")
+        clicked.add(index)
+        page.locator("#board [data-words]").nth(index).click()
+    raise AssertionError(f"{action!r} could not be reached on the table")
+
+
+@pytest.mark.parametrize(("game", "options"), [("pursuit", {}), ("pursuit", {"expansion": "community"}),
+                                               ("pursuit-cards", {}), ("cv", {}), ("our-life", {})])
+def test_a_whole_game_is_played_on_the_board_and_hand_alone(server: Server, browser: Any, game: str,
+                                                             options: dict[str, Any]) -> None:
+    """At 1280x800, Ana plays a whole game against a bot by clicking the table only (cards,
+    spaces, dice, piles, the menus beside them and the bar above the table), never the choice
+    panel and never typing; at every decision, the bar holds only what no element stands for."""
+    import random
+
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 3, "options": options, "seats": [
+        {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    token = data["seats"][0]["token"]
+    page.goto(data["seats"][0]["link"])
+    rng, decisions = random.Random(3), 0
+    deadline = time.monotonic() + 60
+    while True:
+        mine = server.api("GET", f"/api/tables/{data['table']}/view?token={token}")
+        if mine["over"]:
+            break
+        # Ana acts once the bot is done (it may choose at the same time, in Our Life) and her
+        # page shows the position she is asked about.
+        if not mine["legal"] or mine["to_move"] != [0] or page.get_attribute("#app", "data-seq") != str(mine["seq"]):
+            assert time.monotonic() < deadline, f"the page stayed behind the game at {mine['seq']}"
+            time.sleep(0.03)
+            continue
+        deadline = time.monotonic() + 60
+        loose = page.locator("#table-bar [data-notation]").evaluate_all("nodes => nodes.map(n => n.dataset.notation)")
+        stray = [n for n in loose if not any(n == k or n.startswith(f"{k} ") for k in BAR_KINDS[game])]
+        assert not stray, f"{game}: {stray} only in the bar at decision {decisions}"
+        action = rng.choice(mine["legal"])["notation"]
+        act_on_the_table(page, action)
+        wait_past(server, data["table"], mine["seq"])
+        decisions += 1
+        assert decisions < 1500
+    assert decisions >= 10
+    page.wait_for_selector("#end:not([hidden])", timeout=15_000)
+
+
+@pytest.mark.parametrize("game", ["cv"])
 def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -> None:
     """Every click is on a choice the page offers: a whole game is playable by clicking only."""
     data = table(server, game)
@@ -258,11 +337,18 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     assert tip is not None and tip["y"] < 20 and tip["y"] + tip["height"] < card.bounding_box()["y"]
     page.click("#title")
     page.wait_for_selector(".tip", state="detached")
+    # A card in a row offers what can be done with it in a menu beside it; Escape closes it.
+    offered = page.locator('.row[data-row="projects"] .card.clickable').first
+    offered.click()
+    menu = [b.get_attribute("data-notation") for b in page.locator(".board-menu button.menu-choice").all()]
+    card_id = offered.get_attribute("data-card")
+    assert menu and all(n.split()[:2] == ["take-project", card_id] for n in menu), (card_id, menu)
+    page.keyboard.press("Escape")
+    assert page.locator(".board-menu").count() == 0
+    # Study is one action: a click on its space places the hourglass there at once.
     page.click('svg.pboard [data-space="study"]')
-    offered = [b.get_attribute("data-notation") for b in page.locator("#actions button.choice").all()]
-    assert offered and all("study" in n.split() for n in offered), offered
-    page.click("#actions button.choice")
     wait_past(server, data["table"], state["seq"])
+    assert any(public(server, data["table"])["view"]["spaces"]["study"]), "no hourglass on Study"
 
 
 def test_the_pages_meld_finder_agrees_with_the_engines_melds(server: Server, browser: Any) -> None:

@@ -185,17 +185,20 @@
     el("app").dataset.seq = data.seq;
     el("app").dataset.seat = data.seat === null ? "" : data.seat;
     drawStatus(data);
-    const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: words => { filter = words; picked = []; drawActions(); },
-                 send, seats: data.seats};
+    const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: offerAt, send, seats: data.seats};
     const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
     // The same position again (a note, a seat coming or going; a reply and its push): the
     // table is not drawn again, only what is around it.
     const key = JSON.stringify([data.seat, data.seq, data.over, data.to_move, data.view, data.legal, data.frozen || ""]);
     if (key !== drawnKey) {
-      board.replaceChildren(data.frozen
-        ? h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`)
-        : render(data, ctx));
+      closeMenu();
+      if (data.frozen) {
+        board.replaceChildren(h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`));
+      } else {
+        const drawn = render(data, ctx);
+        board.replaceChildren(tableBar(drawn, data), drawn);
+      }
       drawnKey = key;
     }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
@@ -226,10 +229,61 @@
       : "/static/favicon.svg";
   }
 
+  // -- choosing on the table itself ----------------------------------------------------------
+  // A click on a card, a space, a die or a pile (renderers mark them with pickable) offers the
+  // legal actions that contain its words in a small menu beside it, each with its costs; the
+  // choice panel narrows to them too. Only an element marked direct (an action space) sends its
+  // one action at once: a tap to read a card never discards it. What nothing on the table
+  // stands for (stop rolling, pass, done) is offered in the bar at the top of the table.
+
+  function closeMenu() {
+    document.querySelectorAll(".board-menu").forEach(menu => menu.remove());
+    document.removeEventListener("pointerdown", closeMenu.outside, true);
+  }
+
+  function offerAt(words, node) {
+    filter = words; picked = [];
+    drawActions();
+    closeMenu();
+    if (!node || !payload) return;
+    const candidates = payload.legal.filter(a => hasWords(a.notation, words));
+    if (!candidates.length) return;
+    if (candidates.length === 1 && node.dataset.direct !== undefined) { send(candidates[0].notation); return; }
+    const menu = h("div", {className: "board-menu", role: "menu", "aria-label": `choices for ${words.join(" ")}`},
+      h("div", {className: "menu-head"}, h("span", {}, candidates.length === 1 ? "Choose:" : `${candidates.length} choices:`),
+        h("button", {type: "button", className: "close", "aria-label": "close", onclick: closeMenu}, "×")),
+      h("div", {className: "menu-list"}, candidates.map(a => h("button", {type: "button", role: "menuitem", className: "menu-choice",
+        "data-notation": a.notation, title: ruleOf(a.notation) || null,
+        onclick: () => { closeMenu(); send(a.notation); }}, a.label))));
+    document.body.appendChild(menu);
+    const box = node.getBoundingClientRect();
+    const left = Math.max(4, Math.min(box.left, document.documentElement.clientWidth - menu.offsetWidth - 4));
+    const below = box.bottom + 4 + menu.offsetHeight <= window.innerHeight || box.top < menu.offsetHeight + 4;
+    menu.style.left = `${left + window.scrollX}px`;
+    menu.style.top = `${(below ? box.bottom + 4 : box.top - menu.offsetHeight - 4) + window.scrollY}px`;
+    closeMenu.outside = event => { if (!menu.contains(event.target) && !node.contains(event.target)) closeMenu(); };
+    setTimeout(() => document.addEventListener("pointerdown", closeMenu.outside, true), 0);
+    const first = menu.querySelector(".menu-choice");
+    if (first) first.focus({preventScroll: true});
+  }
+
+  // The legal actions no element of the drawn table stands for: buttons in a bar above it.
+  function tableBar(drawn, data) {
+    const bar = h("div", {className: "table-bar", id: "table-bar"});
+    if (!data.legal.length || cfg.mode === "watch" || cfg.mode === "replay") { bar.hidden = true; return bar; }
+    const marked = [...drawn.querySelectorAll("[data-words]")].map(node => node.dataset.words.split(" "));
+    const loose = data.legal.filter(a => !marked.some(words => hasWords(a.notation, words)));
+    if (!loose.length) { bar.hidden = true; return bar; }
+    bar.append(h("span", {className: "bar-title"}, "Also:"),
+      ...loose.map(a => h("button", {type: "button", className: "bar-choice", "data-notation": a.notation, title: ruleOf(a.notation) || null,
+                                  onclick: () => send(a.notation)}, a.label)));
+    return bar;
+  }
+
   function matches() {
     return payload.legal.filter(a => {
       const words = a.notation.split(" ");
-      return filter.every(w => words.includes(w)) && picked.every((w, i) => words[i] === w);
+      return hasWords(a.notation, filter) && picked.every((w, i) => words[i] === w);
     });
   }
 
@@ -470,7 +524,7 @@
     document.body.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
   }).observe(dock);
   document.addEventListener("keydown", event => {
-    if (event.key === "Escape") { picked = []; filter = []; if (payload) drawActions(); }
+    if (event.key === "Escape") { closeMenu(); picked = []; filter = []; if (payload) drawActions(); }
   });
   start();
 })();

@@ -1,9 +1,11 @@
 // Shared helpers for game renderers, and the generic renderer every game falls back on.
 //
 // A renderer is window.VitaRenderers[gameId] = (payload, ctx) => HTMLElement. The payload is
-// what the server sends a seat (view, legal actions, log...). ctx.pick(words) narrows the
-// choices to the legal actions containing those words: a renderer makes a card or a space
-// clickable by calling it. ctx.catalogue holds card texts (hover or tap shows them).
+// what the server sends a seat (view, legal actions, log...). ctx.pick(words, node) offers the
+// legal actions containing those words beside the node (and narrows the choice panel to them):
+// a renderer makes a card, a space or a die clickable with pickable() below. ctx.send(notation)
+// sends an action a renderer composed itself (a meld picked in the hand). ctx.catalogue holds
+// card texts (hover or tap shows them).
 window.VitaRenderers = window.VitaRenderers || {};
 
 // h(tag, attrs, ...children) builds DOM nodes (common.js): text is always text, never markup.
@@ -14,19 +16,30 @@ window.SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#2e8b57", "#b8860b", "#8e44ad", "#
 window.seatMark = seat => h("span", {className: "seat-mark", style: `color:${SEAT_COLOURS[seat % 8]}`,
                                       "aria-label": `seat ${seat + 1}`}, SEAT_MARKS[seat % 8]);
 
-// Make an element choose among the legal actions containing `words` (if there are any).
-window.pickable = function pickable(node, ctx, words) {
+// Whether an action's notation holds every one of `words`; a word also stands for its declared
+// forms ("JK" for "JK=7H": a Joker laid as the Seven of Hearts).
+window.hasWords = function hasWords(notation, words) {
+  const list = notation.split(" ");
+  return words.every(w => list.some(x => x === w || x.startsWith(`${w}=`)));
+};
+
+// Make an element choose among the legal actions containing `words` (if there are any): a
+// click offers them beside it (app.js). `direct`: an element whose one action is sent at once
+// (an action space: placing there is what a click on it means).
+window.pickable = function pickable(node, ctx, words, direct) {
   if (!ctx.legal.length) return node;
   const list = words.split(" ");
-  const matching = ctx.legal.filter(a => list.every(w => a.notation.split(" ").includes(w)));
+  const matching = ctx.legal.filter(a => hasWords(a.notation, list));
   if (!matching.length) return node;
   node.classList.add("clickable");
   node.tabIndex = 0;
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", `choose: ${words}`);
-  const go = () => ctx.pick(list);
+  node.dataset.words = words;
+  if (direct) node.dataset.direct = "";
+  const go = event => { event.stopPropagation(); ctx.pick(list, node); };  // the innermost element chooses
   node.addEventListener("click", go);
-  node.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
+  node.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(e); } });
   return node;
 };
 

@@ -39,12 +39,55 @@
     return o.words ? pickable(node, ctx, o.words) : node;
   }
 
-  function die(face, index, ctx) {
+  function die(face, index) {
     const frozen = face === "bad_luck";
-    const node = h("span", {className: `die ${face}` + (frozen ? " frozen" : ""), "data-die": index + 1,
-                            title: `die ${index + 1}: ${SYM[face][1]}` + (frozen ? " (frozen)" : "")},
+    return h("span", {className: `die ${face}` + (frozen ? " frozen" : ""), "data-die": index + 1,
+                      title: `die ${index + 1}: ${SYM[face][1]}` + (frozen ? " (frozen)" : "")},
       h("span", {className: "face"}, SYM[face][0]), h("small", {}, frozen ? `${index + 1} ❄` : `${index + 1}`));
-    return pickable(node, ctx, `reroll ${index + 1}`);
+  }
+
+  // Rerolls are chosen die by die: a click picks or unpicks a die that may be thrown again,
+  // and the button throws the picked ones ("reroll 1 3"). The picks survive redrawing the
+  // same position and are dropped when the game moves on.
+  let picks = {seq: null, dice: []};
+
+  function diceRow(v, payload, ctx) {
+    if (picks.seq !== payload.seq) picks = {seq: payload.seq, dice: []};
+    const rerolls = new Set(ctx.legal.map(a => a.notation).filter(n => n.startsWith("reroll ")));
+    const throwable = i => [...rerolls].some(n => n.split(" ").includes(String(i + 1)));
+    const button = h("button", {type: "button", className: "reroll"});
+    const nodes = v.dice.map((face, i) => {
+      const node = die(face, i);
+      if (!throwable(i)) return node;
+      node.classList.add("clickable");
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+      node.dataset.words = `reroll ${i + 1}`;  // every reroll with this die is reached by picking it
+      const toggle = () => {
+        const at = picks.dice.indexOf(i);
+        if (at >= 0) picks.dice.splice(at, 1); else picks.dice.push(i);
+        update();
+      };
+      node.addEventListener("click", toggle);
+      node.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+      return node;
+    });
+    function update() {
+      nodes.forEach((node, i) => {
+        node.classList.toggle("selected", picks.dice.includes(i));
+        if (node.classList.contains("clickable")) node.setAttribute("aria-pressed", String(picks.dice.includes(i)));
+      });
+      const notation = `reroll ${picks.dice.slice().sort((a, b) => a - b).map(i => i + 1).join(" ")}`;
+      const legal = ctx.legal.find(a => a.notation === notation);
+      button.hidden = !rerolls.size;
+      button.disabled = !legal;
+      button.textContent = picks.dice.length ? `Throw again: ${picks.dice.length} di${picks.dice.length === 1 ? "e" : "ce"}` : "Pick dice to throw again";
+      if (legal) button.dataset.notation = notation; else delete button.dataset.notation;
+    }
+    button.addEventListener("click", () => { if (button.dataset.notation) ctx.send(button.dataset.notation); });
+    update();
+    return h("div", {className: "row dice", "aria-label": "dice"}, h("span", {}, "Dice: "), nodes, button,
+      h("span", {className: "muted"}, ` throws left: ${v.rerolls}`));
   }
 
   window.VitaRenderers["cv"] = function (payload, ctx) {
@@ -59,13 +102,19 @@
     root.appendChild(h("div", {className: "row track", "aria-label": "track"},
       v.track.map(n => card(n, ctx, {full: true, words: String(n)}))));
     if (["roll", "select", "misfortune"].includes(v.step) && v.dice.length) {
-      root.appendChild(h("div", {className: "row dice", "aria-label": "dice"}, h("span", {}, "Dice: "),
-        v.dice.map((f, i) => die(f, i, ctx)), h("span", {className: "muted"}, ` throws left: ${v.rerolls}`)));
+      root.appendChild(diceRow(v, payload, ctx));
       if (v.step !== "roll") {
         root.appendChild(h("p", {}, "Symbols to spend: ", symbols(v.pool),
           Object.values(v.event_pool).some(n => n) ? [" · from events: ", symbols(v.event_pool)] : null,
           v.misfortunes ? h("b", {}, ` · misfortunes: ${v.misfortunes}`) : null));
       }
+    }
+    // Cards bought this turn wait to join a CV (on top, or under a card of their stack).
+    // (or given by social assistance or the draft: "placing").
+    const waiting = [...(v.bought || []), ...(v.placing || [])].map(b => b.card);
+    if (waiting.length) {
+      root.appendChild(h("div", {className: "row bought", "aria-label": "cards to add to a CV"}, h("span", {}, "To add to a CV: "),
+        waiting.map(n => card(n, ctx, {full: true, words: `place ${n}`}))));
     }
     v.players.forEach((p, seat) => {
       const area = h("section", {className: "area", "data-seat": seat},
@@ -75,7 +124,8 @@
       for (const kind of STACKS) {
         const cards = p.cv[kind];
         const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`}, h("h3", {}, `${kind} (${cards.length})`));
-        cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, words: i === 0 ? `lose ${n}` : `under ${n}`})));
+        // A CV card is chosen by its number: lost to misfortune, or a new card put under it.
+        cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, words: String(n)})));
         stacks.appendChild(column);
       }
       area.appendChild(stacks);

@@ -54,8 +54,9 @@
   // A row of squares: sections apart, the icon under a square, the bonus after a section, an
   // Opportunity's square beside the square it is linked to.
   function row(layout, marks, covered, ctx, mine, words) {
+    // Setup: the Background card's row is chosen by its name ("background <row>").
     const line = h("div", {className: "olrow", "data-row": layout.id},
-      h("span", {className: "rowname"}, layout.name, " ", icon(layout.action)));
+      pickable(h("span", {className: "rowname"}, layout.name, " ", icon(layout.action)), ctx, `background ${layout.id}`));
     let square = 0;
     layout.sections.forEach((length, index) => {
       const section = h("span", {className: "section"});
@@ -123,6 +124,9 @@
       h("span", {className: "balance", title: "Balance"}, " ⚖ Balance ", h("b", {}, String(family.balance))),
       " Stress ", stressTrack(sheets, family.stress)));
     if (goalInfo) box.appendChild(withTip(h("p", {className: "goal"}, "Shared Goal: ", h("b", {}, goalInfo.title)), goalInfo.text));
+    if (Array.isArray(family.shared_options) && family.shared_options.length) {
+      box.appendChild(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx, `shared ${n}`))));
+    }
     box.appendChild(chart(sheets, family, v.round));
     const rows = h("div", {className: "olsheet family"});
     sheets.family.forEach(layout => {
@@ -156,7 +160,14 @@
       h("span", {className: "sq" + (i < p.opportunity_track ? " x" : ""), title: `${value} points once crossed`},
         i < p.opportunity_track ? "✕" : "", h("small", {className: "pts"}, String(sheets.opportunities[i])))));
     box.appendChild(track);
-    const goal = typeof p.personal_goal === "number" ? ctx.catalogue[String(p.personal_goal)] : null;
+    if (Array.isArray(p.goal_options) && p.goal_options.length) {
+      box.appendChild(h("p", {className: "goal"}, "Personal Goal, to choose: ", p.goal_options.map(n => goalCard(n, ctx, `goal ${n}`))));
+    }
+    if (p.background && !p.background_row && mine) {
+      const info = ctx.catalogue[String(p.background)] || {title: `card ${p.background}`, text: ""};
+      box.appendChild(withTip(h("p", {className: "goal"}, "Background: ", h("b", {}, info.title), " — choose its row by the row's name"), info.text));
+    }
+    const goal = typeof p.personal_goal === "number" && p.personal_goal ? ctx.catalogue[String(p.personal_goal)] : null;
     const choice = p.choice === true ? "chosen (secret until all have chosen)" : typeof p.choice === "number"
       ? (ctx.catalogue[String(v.display[p.choice - 1])] || {}).title : "not yet";
     box.appendChild(h("p", {className: "round-info"},
@@ -166,6 +177,11 @@
                           p.extra.length ? p.extra.map(n => icon(n)) : h("span", {className: "muted"}, "—"),
                           p.done ? " · done" : ""] : null));
     return box;
+  }
+
+  function goalCard(number, ctx, words) {
+    const info = ctx.catalogue[String(number)] || {title: `card ${number}`, text: ""};
+    return pickable(withTip(h("span", {className: "olcard small goal-option", "data-card": number}, info.title), info.text), ctx, words);
   }
 
   function prompt(v, ctx) {

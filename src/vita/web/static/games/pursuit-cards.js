@@ -110,8 +110,9 @@
   const back = () => h("span", {className: "pcard back", "aria-hidden": "true"});
 
   // A pile: a few backs stacked, with its count.
-  function stockPile(count, label) {
+  function stockPile(count, label, ctx) {
     const pile = h("div", {className: "pile stock", "aria-label": `${label}: ${count} cards`});
+    if (ctx) pickable(pile, ctx, "take 0");  // a Diamond activation's cards all from the stock
     const shown = Math.min(4, count);
     for (let i = 0; i < shown; i++) pile.appendChild(back());
     if (!count) pile.appendChild(h("span", {className: "pcard empty"}, "empty"));
@@ -121,7 +122,7 @@
   // The discard pile: face up and public, fanned with its top (last card) on the right.
   const SHOWN = 14;  // the discard pile's top cards drawn; the rest is counted
 
-  function discardPile(words, available) {
+  function discardPile(words, available, ctx) {
     const fan = h("div", {className: "fan discard", "aria-label": `discard pile: ${words.length} cards, top ${words.length ? longName(words[words.length - 1]) : "none"}`});
     const hidden = Math.max(0, words.length - SHOWN);
     if (hidden) fan.appendChild(h("span", {className: "pcard more", title: `${hidden} more cards under these`}, `+${hidden}`));
@@ -129,7 +130,8 @@
       const i = hidden + j;
       const top = i === words.length - 1;
       const node = card(w, top ? "top" : null);
-      if (words.length - i <= available) node.classList.add("takeable");
+      // A Diamond activation takes this card and those above it: "take <k>", k from the top.
+      if (words.length - i <= available) { node.classList.add("takeable"); pickable(node, ctx, `take ${words.length - i}`); }
       if (top) node.classList.add("top");
       fan.appendChild(node);
     });
@@ -138,12 +140,19 @@
              h("figcaption", {}, `Discard pile · ${words.length}`, words.length ? " · top on the right ▸" : ""));
   }
 
-  function meldNode(m, ctx) {
-    const cards = h("div", {className: "fan"}, m.cards.map((w, i) => card(w, `${i + 1}`)));
+  function meldNode(m, ctx, attack) {
+    // The attacked meld's two ends are where its cards are captured from ("capture front/back").
+    const captured = attack && attack.target === m.id;
+    const cards = h("div", {className: "fan"}, m.cards.map((w, i) => {
+      const node = card(w, `${i + 1}`);
+      if (captured && i === 0) pickable(node, ctx, "capture front");
+      if (captured && i === m.cards.length - 1) pickable(node, ctx, "capture back");
+      return node;
+    }));
     const node = h("div", {className: "meld", "data-meld": m.id, title: "the number under each card is its power (its position)"},
       h("div", {className: "meta"}, s("svg", {viewBox: "0 0 10 10", class: "suit-icon"}, pip(m.suit, 5, 5, 10)),
         ` m${m.id} · ${SUIT[m.suit]} · pattern ${m.pattern}`), cards);
-    return pickable(node, ctx, `m${m.id}`);
+    return captured ? node : pickable(node, ctx, `m${m.id}`);
   }
 
   // -- laying a new meld from selected cards ---------------------------------------------------
@@ -212,8 +221,9 @@
     const nodes = hand.map((w, i) => {
       const node = card(w);
       node.dataset.index = i;
-      const uses = legal.some(n => n.split(" ").includes(w));
+      const uses = legal.some(n => hasWords(n, [w]));
       if (!uses && !starts.size) return node;
+      if (uses) node.dataset.words = w;  // every action with this card is offered once it is picked
       node.classList.add("clickable");
       node.tabIndex = 0;
       node.setAttribute("role", "button");
@@ -237,7 +247,17 @@
         node.classList.toggle("fits", !on && starts.size > 0 && picked.length > 0 && couldGrow([...picked, hand[i]]));
       });
       builder.replaceChildren();
-      if (byHand) ctx.pick(picked.length === 1 && legal.some(n => n.split(" ").includes(picked[0])) ? [picked[0]] : []);
+      if (byHand) ctx.pick(picked.length === 1 && legal.some(n => hasWords(n, [picked[0]])) ? [picked[0]] : []);
+      // One card picked: what can be done with it alone (discard it, extend or activate a
+      // meld with it, defend with it...), each with its words.
+      if (picked.length === 1) {
+        const alone = ctx.legal.filter(a => hasWords(a.notation, [picked[0]]));
+        if (alone.length) {
+          builder.appendChild(h("p", {className: "builder-title"}, `With ${longName(picked[0])}:`));
+          builder.appendChild(h("div", {className: "uses"}, alone.map(a => h("button", {type: "button", className: "use",
+            "data-notation": a.notation, onclick: () => ctx.send(a.notation)}, a.label))));
+        }
+      }
       if (!starts.size) return;
       if (picked.length < 2) {
         builder.appendChild(h("p", {className: "hint"}, "To lay a new meld, pick 3 to 5 cards of one suit in your hand."));
@@ -284,7 +304,7 @@
     const over = payload.over;
     root.appendChild(h("p", {className: "table-line"}, over ? "" : h("b", {}, `${v.players[v.turn].name}'s turn`),
       over ? "" : " · ", `pass ${v.pass_no} of ${v.passes} through the stock`, v.final ? " · final turn" : ""));
-    const middle = h("div", {className: "middle"}, stockPile(v.stock, "Stock"), discardPile(v.discard, v.step === "diamond" ? v.available : 0));
+    const middle = h("div", {className: "middle"}, stockPile(v.stock, "Stock", ctx), discardPile(v.discard, v.step === "diamond" ? v.available : 0, ctx));
     if (v.temp.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.temp.map(w => card(w))),
                                                h("figcaption", {}, "Played this turn")));
     if (v.pending.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.pending.map((w, i) => card(w, `${i + 1}`))),
@@ -293,6 +313,12 @@
     if (v.attack) {
       const a = v.attack;
       root.appendChild(h("p", {className: "note attack"}, `Attack by m${a.meld} on m${a.target}: power ${a.power}, defence ${a.defence}`));
+      // A meld broken down to two cards: both go to the discard pile, its owner says which first.
+      if (a.remnant && a.remnant.length) {
+        root.appendChild(h("figure", {className: "pile-box remnant"},
+          h("div", {className: "fan"}, a.remnant.map(w => pickable(card(w), ctx, `remnant ${w}`))),
+          h("figcaption", {}, "Broken meld: both cards go to the discard pile, the one picked first")));
+      }
     }
     const order = v.players.map((_, seat) => seat).sort((a, b) => (a === payload.seat) - (b === payload.seat));
     order.forEach(seat => {
@@ -301,7 +327,7 @@
       const area = h("section", {className: "area" + (seat === v.turn && !over ? " turn-here" : ""), "data-seat": seat},
         h("h2", {}, seatMark(seat), ` ${p.name}`, mine ? " (you)" : "", ` — Happiness ${p.happiness}`,
           h("span", {className: "muted"}, ` · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand`)));
-      const melds = h("div", {className: "melds"}, v.melds.filter(m => m.owner === seat).map(m => meldNode(m, ctx)));
+      const melds = h("div", {className: "melds"}, v.melds.filter(m => m.owner === seat).map(m => meldNode(m, ctx, v.attack)));
       if (!melds.childNodes.length) melds.appendChild(h("p", {className: "muted"}, "no melds"));
       if (p.hand) {
         area.appendChild(melds);

@@ -56,6 +56,12 @@
     return words ? pickable(node, ctx, words) : node;
   }
 
+  // A small control for an action no card or space stands for (shown only while it is legal).
+  function tool(label, words, ctx) {
+    const node = pickable(h("span", {className: "row-tool"}, label), ctx, words);
+    return node.classList.contains("clickable") ? node : null;
+  }
+
   function holding(h0, ctx, label) {
     const words = h0.card;
     return card(h0.card, ctx, {level: h0.level, label: (h0.level ? `at L${h0.level}` : label || "group") +
@@ -69,6 +75,7 @@
     const box = h("div", {className: "community"});
     box.appendChild(h("h2", {}, "Community board ", h("small", {}, `(${board.pile} in the pile, ${board.discard.length} discarded)`)));
     const slots = h("div", {className: "row", "data-row": "community"});
+    const resolving = board.markers.findIndex(marks => marks.length);
     board.slots.forEach((id, i) => {
       if (id === null) {
         slots.appendChild(h("div", {className: "card empty", "data-slot": i + 1}, h("h3", {}, `${i + 1}`), h("div", {className: "kind"}, "empty")));
@@ -76,6 +83,13 @@
       }
       const node = card(`community:${id}`, ctx, {label: `slot ${i + 1}`}, id);
       node.dataset.slot = i + 1;
+      // The card being resolved (the leftmost with a marker): its outcomes are chosen on it.
+      if (v.phase === "community" && i === resolving) {
+        node.querySelectorAll("li").forEach(line => {
+          const number = line.textContent.match(/^(\d)\. /);
+          if (number) pickable(line, ctx, `outcome ${number[1]}`);
+        });
+      }
       const marks = board.markers[i];
       if (marks.length) {
         node.appendChild(h("div", {className: "markers", "aria-label": "markers on the card"},
@@ -155,7 +169,7 @@
                         S("title", {}, "Unavailable token")));
         g.appendChild(text(x + spaceW - 24, y + 30, "✕", {fill: "#fff", "text-anchor": "middle", "font-size": 13, "font-weight": 700}));
       }
-      svg.appendChild(pickable(g, ctx, name));
+      svg.appendChild(pickable(g, ctx, name, true));  // a click on a space places the hourglass there
     });
 
     // Stress track: coloured sections; a section's hourglass change is written under it.
@@ -239,7 +253,9 @@
     for (const [key, title] of ROWS) {
       const cards = v.rows[key];
       if (!cards.length) continue;
-      root.appendChild(h("h2", {}, `${title} `, h("small", {}, `(${v.piles[key]} in the pile)`)));
+      // "Refresh": lose 1 STH to replace a row's cards, offered beside the row's name.
+      root.appendChild(h("h2", {}, `${title} `, h("small", {}, `(${v.piles[key]} in the pile)`), " ",
+        tool("↻ refresh", `refresh ${key}`, ctx)));
       root.appendChild(h("div", {className: "row", "data-row": key}, cards.map(id => card(id, ctx, null, id))));
     }
     if (v.community) root.appendChild(communityBoard(v, ctx));
@@ -259,7 +275,8 @@
           h("span", {className: "stat", title: "stress track"}, "stress ", h("b", {}, p.stress_space)),
           h("span", {className: "stat", title: "hourglasses left / this round"}, "hourglasses ", h("b", {}, `${hg.hand}/${hg.total}`)),
           h("span", {className: "stat"}, "slots ", h("b", {}, `${p.slots}/3`)),
-          p.popularity_score !== undefined ? h("span", {className: "stat", title: "Popularity score (Community)"}, "Popularity ", h("b", {}, p.popularity_score)) : null),
+          p.popularity_score !== undefined ? h("span", {className: "stat", title: "Popularity score (Community)"}, "Popularity ", h("b", {}, p.popularity_score)) : null,
+          seat === payload.seat ? tool("⇄ exchange", "exchange", ctx) : null),
         h("p", {}, `child trait: ${p.trait || (p.chosen ? "chosen (shown once everyone has chosen)" : "(to choose)")}`, Array.isArray(p.offer) && !p.trait ? ` — dealt: ${p.offer.join(", ")}` : ""));
       if (Array.isArray(p.offer) && !p.trait) {
         area.appendChild(h("div", {className: "row"}, p.offer.map(t => pickable(h("span", {className: "pc"}, t), ctx, t))));
