@@ -57,7 +57,7 @@ def main() -> None:
                 for size, (width, height) in SIZES.items():
                     page.set_viewport_size({"width": width, "height": height})
                     page.reload()
-                    page.wait_for_selector("#board > *")
+                    page.wait_for_selector("#board > :not([hidden])")
                     page.wait_for_timeout(300)
                     path = OUT / f"{name}-{size}.png"
                     page.screenshot(path=str(path), full_page=size == "desktop")
