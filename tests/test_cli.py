@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
+from rich.console import Console
 
 from vita.cli import main
 from vita.core import GameRecord, replay
@@ -274,11 +277,61 @@ def test_the_menu_keeps_one_layout_and_a_meld_being_laid_can_be_taken_back() -> 
     typed = "d\nback\nback\n1\nundo\nundo\nquit\n"
     code, output = run("play", "pursuit-cards", "--players", "2", "--humans", "1", "--seed", "3", input=typed)
     assert code == 0, output[-2000:]
-    # Kinds under their letters; the 14 different discards folded under d, listed by it; 'back' returns.
-    assert "m)  meld" in output and "d)  discard" in output and "14 choices: type d to list them" in output
+    # Kinds under their letters; the 14 different discards folded under d (on the 'also' line),
+    # listed by it; 'back' returns.
+    assert "m)   1  Start a new meld with the Five of Clubs" in output and "also: d) discard 14" in output
     assert "choose a number (discard), type an action, or 'back'" in output
     assert "'back' returns from a list of one kind of action to the whole menu." in output
     assert "Not allowed" not in output
     # 1 starts a meld with the Five of Clubs; undo takes it back; nothing is left to take back.
     assert "Taken back: meld 5C" in output
     assert "Nothing to take back" in output
+
+
+def _screens(output: str) -> list[list[str]]:
+    """Each table drawn at a prompt, from its first line (the round) to the prompt."""
+    screens = []
+    for part in output.split("choose a number")[:-1]:
+        lines = part.split("\n")
+        starts = [i for i, line in enumerate(lines) if re.search(r"\(round \d+ of \d+\)", line)]
+        if starts:
+            screens.append(lines[starts[-1]:])
+    return screens
+
+
+@pytest.mark.parametrize("seed", [1, 4, 5])
+def test_the_board_game_fits_an_80x24_terminal_with_its_choices(seed: int) -> None:
+    """At 80x24 the table is drawn compact: from the round line to the prompt, every screen
+    fits in 24 lines, and the whole table is still one command away (`board`)."""
+    typed = "1\nboard\n" + "1\n1\nrest\n" * 40 + "quit\n"
+    result = CliRunner().invoke(main, ["play", "pursuit", "--players", "2", "--humans", "1", "--seed", str(seed)],
+                                input=typed, env={"COLUMNS": "80", "LINES": "24"})
+    assert result.exit_code == 0, result.output[-2000:]
+    screens = _screens(result.output)
+    assert len(screens) >= 20
+    tallest = max(screens, key=len)
+    assert len(tallest) <= 24, "\n".join(tallest)
+    # 'board' draws the full table: every card with all its levels, the spaces as a table.
+    prompts = result.output.split("Player 1: choose")
+    assert "Board spaces" not in prompts[1] and "Board spaces" in prompts[2] and "L2. " in prompts[2]
+
+
+def test_the_compact_table_says_the_round_the_stress_ahead_and_warns_before_old_age() -> None:
+    """"Round track": Teen, 4 Adult rounds and 3 of Old Age (8 rounds); "Entering the Old Age":
+    every player gets the Stress the round track lists and Overtime closes. The stress line
+    says what the player's section does and what the next one to the right would."""
+    from vita.games.pursuit.terminal import render
+
+    game = get_game("pursuit")
+    state = game.new(seed=2, players=2)
+    while state.round < 4 and not state.is_over():  # play to Adult 4 (the 5th round)
+        seat = state.to_move()[0]
+        state.apply(state.legal_actions(seat)[-1], seat)
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render(state.view(0), 0, compact=True))
+    shown = console.export_text()
+    assert "Adult 4 (round 5 of 8)" in shown, shown
+    old_age = game.deck(game.make_options({"players": 2})).board.rounds[5]
+    assert f"Next round is Old Age 1: every player gets {old_age.stress} stress and Overtime closes" in shown
+    stress = next(line for line in shown.splitlines() if line.startswith("Stress "))
+    assert re.search(r"you: \w[\w ]* \d, [+-]\d hourglasses; \d more (→ [\w ]+ [+-]\d|ends a life)", stress), stress

@@ -8,16 +8,18 @@ its reason.
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.pretty import Pretty
 from rich.prompt import Prompt
 from rich.table import Table
+from rich.text import Text
 
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
@@ -25,7 +27,10 @@ from vita.core.record import GameRecord
 from vita.core.state import Action, Game, State
 from vita.core.undo import informs
 
-MENU_LIMIT = 24  # up to this many choices, every one is listed
+MENU_LIMIT = 24  # up to this many choices, every one is listed (fewer when the screen is short)
+MENU_MIN = 8  # ... but at least this many rows of choices, whatever the screen
+MENU_ROOM = 12  # the rows a table must leave below itself for the choices, else the compact layout
+NARROW = 100  # under this many columns a choice shows its label without its notation
 GROUP_LIMIT = 8  # above it, a kind of action with more choices than this is folded under its letter
 
 
@@ -57,6 +62,7 @@ class Session:
     record: GameRecord
     console: Console
     save_path: str | None = None
+    board_height: int = 0  # the lines the table took when last drawn
     printed: dict[int | None, int] = field(default_factory=dict)
     last_human: int | None = None
     # A person's own actions since anyone else acted: the position before each, and whether
@@ -65,13 +71,28 @@ class Session:
 
     # -- output ------------------------------------------------------------------
 
-    def render(self, seat: int | None) -> None:
+    def render(self, seat: int | None, full: bool = False) -> None:
+        """Draw the seat's table: the full layout if it leaves room for the choices below it
+        (or when asked: the ``board`` command), else the game's compact one."""
         renderer = self.game.terminal_renderer()
         view = self.state.view(seat)
         if renderer is None:
             self.console.print(Pretty(view))
-        else:
-            self.console.print(renderer(view, seat))
+            return
+        drawn = renderer(view, seat)
+        height = self.height_of(drawn)
+        if not full and height > self.console.height - MENU_ROOM and _has_compact(renderer):
+            drawn = renderer(view, seat, compact=True)
+            height = self.height_of(drawn)
+        self.board_height = height
+        self.console.print(drawn)
+
+    def height_of(self, drawn: Any) -> int:
+        return len(self.console.render_lines(drawn, self.console.options, pad=False))
+
+    def menu_limit(self) -> int:
+        """How many choice rows fit below the table just drawn, above the prompt (at least a few)."""
+        return max(MENU_MIN, min(MENU_LIMIT, self.console.height - self.board_height - 1))
 
     def flush_log(self, seat: int | None) -> None:
         start = self.printed.get(seat, 0)
@@ -145,24 +166,31 @@ class Session:
 
     def menu(self, seat: int, actions: list[Action]) -> Action | None:
         """One layout whatever the number of choices: the choices grouped by kind of action,
-        each kind under its letter, each listed choice under a number. A kind with many
-        choices is folded: its letter lists them (and 'back' returns)."""
+        each kind under its letter (on its first row), each listed choice under a number. A
+        kind with many choices is folded: its letter lists them (and 'back' returns). On a
+        short screen kinds fold, largest first, until the menu fits below the table."""
         name = self.seats[seat].name
         groups = _group(actions)
         letters = self.letters(list(groups))
-        folded = _folded({kind: len(members) for kind, members in groups.items()})
-        listed: list[Action] = []
-        rows: list[tuple[str, str, str]] = []
-        for kind, members in groups.items():
-            if len(groups) > 1:
-                more = f"{len(members)} choices: type {letters[kind]} to list them" if kind in folded else ""
-                rows.append((f"{letters[kind]})", f"[bold]{kind}[/]", more))
+        sizes = {kind: len(members) for kind, members in groups.items()}
+        folded = _folded(sizes, self.menu_limit())
+        while True:
+            listed: list[Action] = []
+            rows: list[tuple[str, str, str, str]] = []
+            for kind, members in groups.items():
                 if kind in folded:
                     continue
-            for action in members:
-                listed.append(action)
-                rows.append(self.row(len(listed), action))
-        self.show_choices(rows)
+                key = f"{letters[kind]})" if len(groups) > 1 else ""
+                for index, action in enumerate(members):
+                    listed.append(action)
+                    rows.append((key if index == 0 else "", *self.row(len(listed), action)))
+            shown = Group(self.choices_table(rows), *self.folded_line(groups, folded, letters))
+            # Fold one more kind while the menu is taller than the room below the table.
+            more = [k for k in sorted(sizes, key=lambda k: -sizes[k]) if k not in folded and sizes[k] > 1]
+            if self.height_of(shown) <= self.menu_limit() or not more or len(folded) == len(sizes) - 1:
+                break
+            folded.add(more[0])
+        self.console.print(shown)
         picked = self.read(f"{name}: choose a number{' or a letter' if len(groups) > 1 else ''}, "
                            "type an action, or 'help'", seat, letters)
         if isinstance(picked, str):
@@ -171,7 +199,7 @@ class Session:
 
     def submenu(self, seat: int, kind: str, members: list[Action]) -> Action | None:
         """Every choice of one kind of action, numbered from 1; 'back' returns to the menu."""
-        self.show_choices([self.row(i, a) for i, a in enumerate(members, 1)])
+        self.console.print(self.choices_table([("", *self.row(i, a)) for i, a in enumerate(members, 1)]))
         picked = self.read(f"{self.seats[seat].name}: choose a number ({kind}), type an action, or 'back'", seat, {})
         return None if isinstance(picked, str) else self.pick(picked, members)
 
@@ -194,14 +222,35 @@ class Session:
         return {kind: key for kind, key in _letters([*known, *(k for k in kinds if k not in known)]).items()
                 if kind in kinds}
 
-    def show_choices(self, rows: list[tuple[str, str, str]]) -> None:
+    @staticmethod
+    def folded_line(groups: dict[str, list[Action]], folded: set[str], letters: dict[str, str]) -> list[Text]:
+        """The folded kinds on one line, each by its letter and number of choices."""
+        if not folded:
+            return []
+        line = Text("also: ", style="dim")
+        for number, kind in enumerate(k for k in groups if k in folded):
+            line.append(" · " if number else "")
+            line.append(f"{letters[kind]}) ", style="bold cyan")
+            line.append(f"{kind} {len(groups[kind])}")
+        return [line]
+
+    def choices_table(self, rows: list[tuple[str, str, str, str]]) -> Table:
+        """Rows of (kind's letter, number, notation, label). On a narrow screen (under
+        NARROW columns) a choice shows its label only: the notation is what 'help' explains
+        and what the log shows."""
+        narrow = self.console.width < NARROW
         table = Table(show_header=False, box=None, pad_edge=False)
-        table.add_column(justify="right", style="bold cyan")
-        table.add_column(style="green")
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column(justify="right", style="bold cyan", no_wrap=True)
+        if not narrow:
+            table.add_column(style="green")
         table.add_column()
-        for key, notation, label in rows:
-            table.add_row(key, notation, label if label != notation else "")
-        self.console.print(table)
+        for key, number, notation, label in rows:
+            if narrow:
+                table.add_row(key, number, label or notation)
+            else:
+                table.add_row(key, number, notation, label if label != notation else "")
+        return table
 
     def take_back(self, seat: int) -> None:
         """Undo the person's own last action, if it told them nothing and nobody acted since."""
@@ -248,7 +297,7 @@ class Session:
         if chosen is not None:
             return chosen
         if command in ("board", "b"):
-            self.render(seat)
+            self.render(seat, full=True)
             return None
         if command == "log":
             for line in self.state.events_for(seat):
@@ -306,11 +355,12 @@ class Session:
 
 HELP = """Type the number of a choice, or an action in notation (see the game's doc). The
 choices are grouped by kind of action, each kind under a letter; a kind with many choices
-is folded: type its letter to list them, and 'back' to return to the whole menu.
-Commands: board (show the table again), log (the whole log), json (your view as JSON),
-rules (each kind of action with its rulebook section and words), undo (take back your own
-last action, if it drew nothing, showed you nothing hidden and nobody acted since: a meld
-being laid, say), help, quit (the game so far stays in the --save file)."""
+(or any, on a short screen) is folded onto the 'also:' line: type its letter to list them,
+and 'back' to return to the whole menu. On a narrow screen a choice shows its wording only.
+Commands: board (the whole table, every card's full text), log (the whole log), json (your
+view as JSON), rules (each kind of action with its rulebook section and words), undo (take
+back your own last action, if it drew nothing, showed you nothing hidden and nobody acted
+since: a meld being laid, say), help, quit (the game so far stays in the --save file)."""
 
 RESERVED = set("bq")  # board and quit have these one-letter forms: never a kind's letter
 
@@ -322,22 +372,28 @@ def _group(actions: list[Action]) -> dict[str, list[Action]]:
     return groups
 
 
-def _folded(sizes: dict[str, int]) -> set[str]:
-    """The kinds folded under their letter: the largest (over GROUP_LIMIT choices) first,
-    until at most MENU_LIMIT choices are listed.
+def _folded(sizes: dict[str, int], limit: int = MENU_LIMIT) -> set[str]:
+    """The kinds folded under their letter: the largest first, until the menu takes at most
+    ``limit`` rows (a kind's heading is a row too). With room, only kinds of more than
+    GROUP_LIMIT choices fold; on a short screen any kind of several choices may.
 
     >>> sorted(_folded({"meld": 30, "discard": 12, "activate": 2}))
     ['meld']
     >>> sorted(_folded({"study": 1, "rest": 1}))
     []
+    >>> sorted(_folded({"take-project": 6, "spend": 3, "study": 1, "play": 1}, limit=8))
+    ['spend', 'take-project']
     """
     folded: set[str] = set()
-    listed = sum(sizes.values())
+    headings = len(sizes) if len(sizes) > 1 else 0
+    rows = sum(sizes.values()) + headings
     for kind in sorted(sizes, key=lambda k: -sizes[k]):
-        if listed <= MENU_LIMIT or sizes[kind] <= GROUP_LIMIT or len(sizes) == 1:
+        if len(folded) == len(sizes) - 1 or sizes[kind] < 2:  # one kind at least stays listed
+            break
+        if rows <= limit and (rows - headings <= MENU_LIMIT or sizes[kind] <= GROUP_LIMIT):
             break
         folded.add(kind)
-        listed -= sizes[kind]
+        rows -= sizes[kind]
     return folded
 
 
@@ -355,6 +411,14 @@ def _letters(kinds: list[str]) -> dict[str, str]:
         keys[kind] = letter
         taken.add(letter)
     return keys
+
+
+def _has_compact(renderer: Any) -> bool:
+    """Whether a game's renderer offers a compact layout (``render(view, seat, compact=True)``)."""
+    try:
+        return "compact" in inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _number(value: float) -> str:

@@ -52,7 +52,7 @@ def test_a_choice_states_its_stress_and_sth_before_it_is_chosen() -> None:
     state.apply(state.parse("play", other), other)
     assert state.to_move()[0] == first
     labels = {str(a): state.label(a) for a in state.legal_actions(first)}
-    assert labels["study"].endswith("(1 more stress: you already have an hourglass on this space)")
+    assert labels["study"].endswith("(1 more stress: not your first hourglass here)")
     assert "stress" not in labels["play"] and "stress" not in labels["interact"]
     rng = random.Random(4)
     for _ in range(2000):  # on to an upkeep choice

@@ -88,7 +88,7 @@ def foreseen_stress(state: PursuitState, seat: int, action: Action) -> list[str]
         return []  # Black Friday's chain places no hourglass; card and free actions take no space
     notes = []
     if repeats_space(state, seat, SPACES.index(word)):
-        notes.append("1 more stress: you already have an hourglass on this space")
+        notes.append("1 more stress: not your first hourglass here")
     card = state.deck.by_id.get(getattr(action, "card", ""), -1)
     joining = isinstance(action, TakeProject) and card in state.groups
     takes_slot = word in ("take-project", "get-job", "start-relationship") and not joining

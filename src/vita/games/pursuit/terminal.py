@@ -1,7 +1,10 @@
 """The Pursuit of Happiness in the terminal: the board and each player's area, from a view.
 
 Draws only what the view contains (the seat's view), so nothing hidden can show.
-Players are told apart by a symbol as well as a colour.
+Players are told apart by a symbol as well as a colour. Two layouts: the full table (every
+card's whole text, the `board` command) and a compact one that fits an 80x24 terminal with
+the choices below it (one line per row of cards, two per player, the stress track drawn in
+its coloured sections).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from rich.text import Text
 from vita.core.wording import count
 from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Deck
-from vita.games.pursuit.describe import card_lines, community_card_lines
+from vita.games.pursuit.describe import amount_text, card_lines, community_card_lines
 from vita.games.pursuit.position import deck_of
 
 MARKS = ("●", "■", "▲", "◆", "★")
@@ -33,8 +36,10 @@ def _card_panel(deck: Deck, ident: str, note: str = "") -> Panel:
     return Panel(body, title=title, subtitle=note or None, width=46, title_align="left")
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, compact: bool = False) -> RenderableType:
     deck = deck_of(view)
+    if compact:
+        return _compact(view, deck, seat)
     parts: list[RenderableType] = [_header(view, deck)]
     for row, name in enumerate(ROW_NAMES):
         cards = view["rows"][name]
@@ -145,3 +150,118 @@ def _level_note(holding: dict[str, Any]) -> str:
     level = f"at L{holding['level']}" if holding["level"] else "group"
     on_it = count(holding["hourglasses"], "hourglass", "hourglasses")
     return level + (f", {on_it} on it" if holding["hourglasses"] else "")
+
+
+# -- the compact layout --------------------------------------------------------------------------
+
+# The stress track's sections by the colour names of board.yaml (any other name: no colour).
+SECTION_STYLES = {"light green": "bright_green", "turquoise": "cyan", "blue": "blue", "yellow": "yellow",
+                  "orange": "dark_orange", "red": "red"}
+
+
+def _compact(view: dict[str, Any], deck: Deck, seat: int | None) -> RenderableType:
+    players = view["players"]
+    rounds = deck.board.rounds
+    movers = ", ".join(f"{_mark(s)} {players[s]['name']}" for s in view["to_move"]) or "nobody (game over)"
+    goals = ", ".join(deck.life_goals[deck.goal_ids[i]].name for i in view["life_goals"])
+    phase = f", {view['phase']}" if view["phase"] != "action" else ""
+    # One line, cut short on a narrow screen (the goals come last: `board` shows them whole).
+    header = Text.from_markup(f"[bold]{view['round_name']}[/] (round {view['round'] + 1} of {len(rounds)}){phase}"
+                              f" · first {_mark(view['first'])} · to act: {movers} · goals: {goals}",
+                              overflow="ellipsis")
+    header.no_wrap = True
+    lines: list[str] = []
+    coming = rounds[view["round"] + 1] if view["round"] + 1 < len(rounds) else None
+    if coming is not None and coming.stage == "old-age" and view["phase"] != "setup":
+        lines.append(f"[bold red]Next round is {coming.name}:[/] every player gets {coming.stress} stress"
+                     + (" and Overtime closes" if rounds[view["round"]].stage != "old-age" else ""))
+    for row, name in enumerate(ROW_NAMES):
+        cards = view["rows"][name]
+        if cards:
+            title = ROW_TITLES[row].split(" & ")[0]  # "Items & Activities": "Items"
+            lines.append(f"[bold]{title}:[/] " + " · ".join(_card_entry(deck, c) for c in cards))
+    if view.get("community") is not None and deck.community is not None:
+        board = view["community"]
+        slots = [f"{i}. " + (deck.community.cards[deck.community.by_id[c]].name if c is not None else "—")
+                 + "".join(_mark(m["seat"]) for m in marks)
+                 for i, (c, marks) in enumerate(zip(board["slots"], board["markers"], strict=True), start=1)]
+        lines.append("[bold]Community:[/] " + " · ".join(slots))
+    used = [f"{name} " + "".join(_mark(s) * n for s, n in enumerate(counts) if n)
+            for name, counts in view["spaces"].items() if any(counts)]
+    if used or view["closed"]:
+        lines.append("[bold]Hourglasses on:[/] " + (" · ".join(used) or "no space yet")
+                     + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""))
+    parts: list[RenderableType] = [header, Text.from_markup("\n".join(lines), overflow="fold"),
+                                   stress_line(deck, players, seat)]
+    for index, p in enumerate(players):
+        parts.append(_compact_player(deck, index, p, mine=index == seat))
+    return Group(*parts)
+
+
+def _card_entry(deck: Deck, ident: str) -> str:
+    """A card in a row by its name and what taking it costs and gives (its first level; a
+    Job's hiring; a group project's roles)."""
+    card = deck.card(ident)
+    if card.kind == "job" and card.hire is not None:
+        step = card.hire
+        return f"[bold]{card.name}[/] L{card.job_level} {amount_text(step.cost)}→{amount_text(step.reward)}"
+    if card.kind == "group":
+        return f"[bold]{card.name}[/] (group)"
+    step = card.steps[0]
+    return f"[bold]{card.name}[/] {amount_text(step.cost)}→{amount_text(step.reward)}"
+
+
+def stress_line(deck: Deck, players: list[dict[str, Any]], seat: int | None) -> Text:
+    """The stress track in its coloured sections (apart by "|" too) with every living
+    player's marker (a digit where several share a space), and, for the seat viewing, what
+    its section gives and what the next section to the right would take ("Stress Track")."""
+    track = deck.stress
+    at = [min(p["stress"], track.last) if p["alive"] else None for p in players]
+    text = Text("Stress ")
+    for number, (name, low, high, _) in enumerate(track.sections):
+        style = SECTION_STYLES.get(name, "")
+        if number:
+            text.append("|", style="dim")
+        for space in range(low, high + 1):
+            here = [i for i, position in enumerate(at) if position == space]
+            if len(here) == 1:
+                text.append(MARKS[here[0]], style=f"bold {COLOURS[here[0]]}")
+            elif here:
+                text.append(str(len(here)), style="bold")
+            else:
+                text.append("▪", style=style)
+    if seat is None or seat >= len(at) or (position := at[seat]) is None:
+        return text
+    index = track.section_of(position)
+    _, _, high, hourglasses = track.sections[index]
+    text.append(f"  you: {players[seat]['stress_space']}, {hourglasses:+d} hourglasses")
+    if index + 1 < len(track.sections):
+        next_name, _, _, next_hourglasses = track.sections[index + 1]
+        text.append(f"; {high + 1 - position} more → {next_name} {next_hourglasses:+d}")
+    else:
+        text.append(f"; {track.last + 1 - position} more ends a life")
+    return text
+
+
+def _compact_player(deck: Deck, index: int, p: dict[str, Any], mine: bool) -> RenderableType:
+    """Two lines: the player's resources and tracks; what he holds (another player's on one
+    line, cut short: the `board` command shows it whole)."""
+    res = p["resources"]
+    hg = p["hourglasses"]
+    head = Text.from_markup(
+        f"{_mark(index)} [bold]{p['name']}[/]{' (you)' if mine else ''}"
+        + ("" if p["alive"] else " [dim](passed away)[/]")
+        + f"  K{res['knowledge']} C{res['creativity']} I{res['influence']} ${res['money']}"
+        f"  STH {p['sth']:+d}  LTH {p['lth']}  hourglasses {hg['hand']}/{hg['total']}  slots {p['slots']}/3")
+    held = [f"Popularity {p['popularity_score']}"] if "popularity_score" in p else []
+    held += [f"{deck.card(h['card']).name} " + (f"L{h['level']}" if h["level"] else "group")
+             + (f" ({h['hourglasses']}⧗)" if h["hourglasses"] else "") for h in [*p["projects"], *p["items"]]]
+    if p["job"]:
+        held.append(f"{deck.card(p['job']).name} (job)")
+    held += [f"{deck.card(h['card']).name} (partner L{h['level']})" for h in p["partners"]]
+    if p["trait"]:
+        held.append(f"trait {deck.traits[deck.trait_ids[p['trait']]].name}")
+    if not held:
+        return head
+    line = Text("  " + " · ".join(held), overflow="fold" if mine else "ellipsis", no_wrap=not mine)
+    return Group(head, line)

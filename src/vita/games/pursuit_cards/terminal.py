@@ -13,6 +13,7 @@ from rich.text import Text
 from vita.core.wording import count
 from vita.games.pursuit_cards.cards import SUIT_NAMES, SUITS
 
+DISCARD_SHOWN = 12  # the discard pile's top cards shown (the rest counted)
 SUIT_STYLE = {"C": "green", "D": "yellow", "H": "red", "S": "blue"}
 SUIT_SIGN = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 STEP_TEXT = {
@@ -42,16 +43,29 @@ def cards_text(words: list[str]) -> Text:
     return text
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def discard_text(pile: list[str], shown: int = DISCARD_SHOWN) -> Text:
+    """The discard pile from its top (the card a take starts with), with its count: the whole
+    pile when short, else its top cards and how many lie under them."""
+    if not pile:
+        return Text("discard pile: empty")
+    text = Text(f"discard pile, {count(len(pile), 'card')}, top first: ")
+    text.append_text(cards_text(pile[::-1][:shown]))
+    if len(pile) > shown:
+        text.append(f" … and {len(pile) - shown} under them")
+    return text
+
+
+def render(view: dict[str, Any], seat: int | None, compact: bool = False) -> RenderableType:
+    """The table; ``compact`` changes nothing: it fits an 80x24 screen as it is."""
     players = view["players"]
     movers = ", ".join(players[s]["name"] for s in view["to_move"]) or "nobody"
     head = Text.assemble(
         (f"{players[view['turn']]['name']}'s turn", "bold"),
         f" — {STEP_TEXT[view['step']]} — to act: {movers}\n",
         f"stock {view['stock']} (pass {view['pass_no']} of {view['passes']})"
-        + (" — final turn" if view["final"] else "") + "   discard pile: ",
+        + (" — final turn" if view["final"] else "") + "\n",
     )
-    head.append_text(cards_text(view["discard"][-6:]) if view["discard"] else Text("empty"))
+    head.append_text(discard_text(view["discard"]))
     if view["temp"]:
         head.append("   played this turn: ")
         head.append_text(cards_text(view["temp"]))
