@@ -337,6 +337,13 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     assert tip is not None and tip["y"] < 20 and tip["y"] + tip["height"] < card.bounding_box()["y"]
     page.click("#title")
     page.wait_for_selector(".tip", state="detached")
+    # "Projects" have 4 levels: a project card shows them as rows L1-L4, each with its cost and
+    # its reward side by side.
+    project = page.locator('.row[data-row="projects"] .card', has_text="Project").filter(
+        has_not_text="Group").filter(has_not_text="Single-Round").first
+    assert project.locator("table.levels tr th").all_inner_texts() == ["L1", "L2", "L3", "L4"]
+    assert project.locator("table.levels tr td.cost").count() == 4
+    assert all(t.strip() for t in project.locator("table.levels tr td.reward").all_inner_texts())
     # A card in a row offers what can be done with it in a menu beside it; Escape closes it.
     offered = page.locator('.row[data-row="projects"] .card.clickable').first
     offered.click()

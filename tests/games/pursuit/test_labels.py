@@ -117,3 +117,17 @@ def test_a_project_choice_states_what_negative_sth_adds_to_its_cost() -> None:
     assert "STH -1" in text, text
     state.apply(advances[0], seat)
     assert p.res[:3] == [0, 0, 0]
+
+
+def test_a_card_is_drawn_as_its_levels_with_cost_and_reward_apart() -> None:
+    """"Start a Relationship": John takes Martha and, at her Date level, gains 1 Knowledge and
+    2 Creativity. The catalogue the browser draws cards from has her levels as rows, the Date
+    first with that reward; a Partner's upkeep is a row of its own."""
+    from vita.games.pursuit.describe import catalogue
+
+    state = GAME.new(seed=0, players=2)
+    martha = next(c for c in state.deck.cards if "Martha" in c.names)
+    levels = catalogue(state.deck)[martha.id]["levels"]
+    assert isinstance(levels, list)
+    assert levels[0] == {"level": "1", "name": "Date", "cost": "—", "reward": "1K 2C"}
+    assert [row["level"] for row in levels] == ["1", "2", "3", "4", "upkeep"]

@@ -206,6 +206,37 @@ def card_lines(card: Card) -> list[str]:
     return lines
 
 
+def card_levels(card: Card) -> list[dict[str, str]]:
+    """A card's levels as rows of the printed card, each with its cost and reward apart:
+    ``level`` (its number, or what the row is: hire, upkeep...), ``name``, ``cost``,
+    ``reward`` (compact amounts, as :func:`amount_text`). An upkeep belongs to the row above."""
+    def row(level: str, name: str, cost: str, reward: Amount) -> dict[str, str]:
+        return {"level": level, "name": name, "cost": cost, "reward": amount_text(reward)}
+
+    if card.kind == "job":
+        assert card.hire is not None
+        rows = [row("hire", "", amount_text(card.hire.cost), card.hire.reward),
+                row("upkeep", "each round", amount_text(card.upkeep_cost or Amount()), card.upkeep_reward)]
+        for name, step in (("promotion", card.promotion), ("retirement", card.retirement)):
+            if step is not None:
+                rows.append(row(name, "", amount_text(step.cost), step.reward))
+        return rows
+    if card.kind == "partner":
+        rows = [row(str(i), s.name, "have " + amount_text(Amount(res=s.requires)) if i > 1 else amount_text(s.cost),
+                    s.reward) for i, s in enumerate(card.steps, start=1)]
+        return [*rows, row("upkeep", f"from L{card.upkeep_from_level}", amount_text(card.upkeep_cost or Amount()),
+                           card.upkeep_reward)]
+    rows = []
+    for i, step in enumerate(card.steps, start=1):
+        rows.append(row("" if card.kind == "group" else str(i), step.name, amount_text(step.cost), step.reward))
+        if step.upkeep_cost is not None:
+            rows.append(row("upkeep", "each round", amount_text(step.upkeep_cost), step.upkeep_reward))
+    if card.kind == "group":
+        rows += [row("+", f"{n}+ roles covered", "", reward)
+                 for n, reward in enumerate(card.additional, start=1)]
+    return rows
+
+
 KIND_NAMES = {"basic": "Project", "single-round": "Single-Round Project", "group": "Group Project",
               "item": "Item", "activity": "Activity", "job": "Job", "partner": "Partner"}
 
@@ -216,7 +247,8 @@ def catalogue(deck: Deck) -> dict[str, dict[str, object]]:
     track's scores by ``popularity-track``."""
     texts: dict[str, dict[str, object]] = {
         card.id: {"name": card.name, "names": list(card.names) or [card.name],
-                  "kind": KIND_NAMES[card.kind], "text": card_lines(card)} for card in deck.cards}
+                  "kind": KIND_NAMES[card.kind], "text": card_lines(card), "levels": card_levels(card)}
+        for card in deck.cards}
     board = deck.board
     texts["board"] = {"name": "board", "kind": "board",
                       "stress_track": [section.model_dump() for section in board.stress_track],

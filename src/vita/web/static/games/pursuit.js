@@ -46,12 +46,29 @@
     return parts;
   }
 
+  // A card's levels as the printed card has them: one row each, its cost and its reward side
+  // by side (an upkeep, a hiring, a promotion in rows of their own); the level reached marked.
+  function levelTable(levels, reached) {
+    let number = 0;
+    return h("table", {className: "levels"}, h("tbody", {}, levels.map(row => {
+      if (/^\d+$/.test(row.level)) number = Number(row.level);
+      const mine = reached && number === reached;
+      return h("tr", {className: (mine ? "reached" : "") + (/^\d+$/.test(row.level) ? "" : " extra"), "data-level": row.level},
+        h("th", {scope: "row"}, /^\d+$/.test(row.level) ? `L${row.level}` : row.level),
+        h("td", {className: "name"}, row.name),
+        h("td", {className: "cost"}, row.cost ? richText(row.cost) : ""),
+        h("td", {className: "arrow", "aria-label": "gives"}, "→"),
+        h("td", {className: "reward"}, richText(row.reward)));
+    })));
+  }
+
   function card(id, ctx, note, words) {
     const info = ctx.catalogue[id] || {name: id, kind: "", text: []};
     const reached = note && note.level ? note.level : 0;
     const node = h("div", {className: "card", "data-card": id},
       h("h3", {}, info.name), h("div", {className: "kind"}, info.kind + (note && note.label ? ` — ${note.label}` : "")),
-      h("ol", {}, (info.text || []).map((line, i) => h("li", {className: i + 1 === reached ? "reached" : null}, richText(line.replace(/^L\d\. /, ""))))));
+      info.levels ? levelTable(info.levels, reached)
+        : h("ol", {}, (info.text || []).map((line, i) => h("li", {className: i + 1 === reached ? "reached" : null}, richText(line.replace(/^L\d\. /, ""))))));
     withTip(node, `${info.name} (${info.kind})\n${(info.text || []).join("\n")}`);
     return words ? pickable(node, ctx, words) : node;
   }
