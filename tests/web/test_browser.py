@@ -333,8 +333,9 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     # Tapping a card shows its text in a strip at the top, over no card; the next tap removes it.
     card = page.locator('.row[data-row="projects"] .card').first
     card.click()
-    tip = page.locator(".tip").bounding_box()
-    assert tip is not None and tip["y"] < 20 and tip["y"] + tip["height"] < card.bounding_box()["y"]
+    tip, box = page.locator(".tip").bounding_box(), card.bounding_box()
+    assert tip is not None and box is not None
+    assert tip["y"] + tip["height"] < box["y"] or box["y"] + box["height"] < tip["y"], (tip, box)
     page.click("#title")
     page.wait_for_selector(".tip", state="detached")
     # "Projects" have 4 levels: a project card shows them as rows L1-L4, each with its cost and
@@ -352,10 +353,24 @@ def test_the_board_game_is_drawn_and_its_spaces_are_clicked_on_the_board(server:
     assert menu and all(n.split()[:2] == ["take-project", card_id] for n in menu), (card_id, menu)
     page.keyboard.press("Escape")
     assert page.locator(".board-menu").count() == 0
-    # Study is one action: a click on its space places the hourglass there at once.
+    # Study is one action: a click on its space places the hourglass there at once, and the
+    # hourglass is shown arriving there (an animation keyed to it).
+    page.evaluate("""() => {
+        window.moved = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            window.moved.push(this.dataset.key || "");
+            return animate.apply(this, args);
+        };
+    }""")
+    seat = state["to_move"][0]
     page.click('svg.pboard [data-space="study"]')
     wait_past(server, data["table"], state["seq"])
-    assert any(public(server, data["table"])["view"]["spaces"]["study"]), "no hourglass on Study"
+    assert public(server, data["table"])["view"]["spaces"]["study"][seat] == 1, "no hourglass on Study"
+    deadline = time.monotonic() + 10
+    while f"hourglass:study:{seat}:0" not in page.evaluate("window.moved") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert f"hourglass:study:{seat}:0" in page.evaluate("window.moved")
 
 
 def test_the_pages_meld_finder_agrees_with_the_engines_melds(server: Server, browser: Any) -> None:

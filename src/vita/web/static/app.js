@@ -193,6 +193,7 @@
     const key = JSON.stringify([data.seat, data.seq, data.over, data.to_move, data.view, data.legal, data.frozen || ""]);
     if (key !== drawnKey) {
       closeMenu();
+      const before = changed && drawnKey ? places(board) : null;
       if (data.frozen) {
         board.replaceChildren(h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`));
       } else {
@@ -200,6 +201,7 @@
         board.replaceChildren(tableBar(drawn, data), drawn);
       }
       drawnKey = key;
+      if (before) animateChanges(before, board);
     }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
@@ -227,6 +229,47 @@
     el("favicon").href = alert
       ? "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#c0392b"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fff" font-family="sans-serif">!</text></svg>')
       : "/static/favicon.svg";
+  }
+
+  // -- showing what changed ------------------------------------------------------------------
+  // Cards and pieces are known between two drawings of the table by a key (a renderer's
+  // data-key, or a card's data-card; a card word met again counts its copies). What moved
+  // slides from where it was (a card from a row to a player's area, a marker along a track);
+  // what is new fades in where it lands (an hourglass on its space, a card drawn into a hand).
+  // Nothing moves for a person whose system asks for less motion.
+
+  function keyedNodes(root) {
+    const nodes = new Map(), seen = {};
+    root.querySelectorAll("[data-key], [data-card]").forEach(node => {
+      const base = node.dataset.key || `card:${node.dataset.card}`;
+      seen[base] = (seen[base] || 0) + 1;
+      nodes.set(seen[base] > 1 ? `${base}#${seen[base]}` : base, node);
+    });
+    return nodes;
+  }
+
+  function places(root) {
+    const out = new Map();
+    keyedNodes(root).forEach((node, key) => out.set(key, node.getBoundingClientRect()));
+    return out;
+  }
+
+  function animateChanges(before, root) {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches || !Element.prototype.animate) return;
+    keyedNodes(root).forEach((node, key) => {
+      const now = node.getBoundingClientRect();
+      if (!now.width && !now.height) return;
+      const was = before.get(key);
+      if (!was) {
+        node.animate([{opacity: 0, transform: "scale(.5)"}, {opacity: 1, transform: "none"}], {duration: 300, easing: "ease-out"});
+        return;
+      }
+      // Inside a drawing, a shift is in the drawing's units, not the screen's.
+      const scale = node.ownerSVGElement ? (node.ownerSVGElement.getScreenCTM() || {a: 1}).a || 1 : 1;
+      const dx = (was.left - now.left) / scale, dy = (was.top - now.top) / scale;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      node.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}], {duration: 400, easing: "ease-in-out"});
+    });
   }
 
   // -- choosing on the table itself ----------------------------------------------------------

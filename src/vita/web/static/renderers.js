@@ -53,6 +53,9 @@ window.withTip = function withTip(node, text) {
     let tip = document.querySelector(".tip");
     if (!tip) { tip = h("div", {className: "tip", role: "tooltip"}); document.body.appendChild(tip); }
     tip.textContent = text;
+    // A strip at the top of the screen, or at its foot when the card itself is at the top.
+    tip.classList.remove("low");
+    if (node.getBoundingClientRect().top < tip.getBoundingClientRect().bottom + 4) tip.classList.add("low");
     clearTimeout(tip.timer);
     const away = () => { tip.remove(); document.removeEventListener("pointerdown", away); window.removeEventListener("scroll", away); };
     tip.timer = setTimeout(away, 4000);

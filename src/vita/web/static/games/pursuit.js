@@ -141,9 +141,11 @@
                                                 stroke: "#333", "stroke-width": .6});
 
   // Pieces of several seats on one space, side by side.
-  function pieces(seats, x, y, r) {
-    return seats.map((seat, i) => seatShape(seat, x + i * (r * 2 + 1), y, r));
+  // Each piece keyed by its track and seat, so the page can show it move (app.js).
+  function pieces(seats, x, y, r, track) {
+    return seats.map((seat, i) => keyed(seatShape(seat, x + i * (r * 2 + 1), y, r), `${track}:${seat}`));
   }
+  const keyed = (node, key) => { node.dataset.key = key; return node; };
 
   function drawBoard(v, ctx) {
     const spec = ctx.catalogue.board;
@@ -179,7 +181,7 @@
       g.appendChild(text(x + 7, y + 15, SPACE_NAMES[name] || name, {"font-weight": 700}));
       let hx = x + 8;
       v.spaces[name].forEach((count, seat) => {
-        for (let k = 0; k < count; k++) { g.appendChild(hourglass(hx, y + 24, SEAT_COLOURS[seat % 8])); hx += 10; }
+        for (let k = 0; k < count; k++) { g.appendChild(keyed(hourglass(hx, y + 24, SEAT_COLOURS[seat % 8]), `hourglass:${name}:${seat}:${k}`)); hx += 10; }
       });
       if (closed) {
         g.appendChild(S("circle", {cx: x + spaceW - 24, cy: y + 26, r: 14, fill: "#555", stroke: "#fff", "stroke-width": 2},
@@ -216,7 +218,7 @@
       (onStress[at] = onStress[at] || []).push(seat);
     });
     for (const [at, seats] of Object.entries(onStress)) {
-      svg.appendChild(S("g", {}, pieces(seats, 4 + Number(at) * cell + 8, y + 15, 5.5)));
+      svg.appendChild(S("g", {}, pieces(seats, 4 + Number(at) * cell + 8, y + 15, 5.5, "stress")));
     }
 
     // Short Term Happiness: sth_min to sth_max.
@@ -228,7 +230,7 @@
       svg.appendChild(S("rect", {x, y, width: 40, height: 26, rx: 3, fill: value < 0 ? "#f6dada" : value > 0 ? "#dff1d8" : "#eee", stroke: "#fff"}));
       svg.appendChild(text(x + 3, y + 11, value > 0 ? `+${value}` : value, {"font-size": 9, fill: "#555"}));
       const here = alive.filter(seat => v.players[seat].alive && v.players[seat].sth === value);
-      svg.appendChild(S("g", {}, pieces(here, x + 8, y + 18, 4.5)));
+      svg.appendChild(S("g", {}, pieces(here, x + 8, y + 18, 4.5, "sth")));
     }
 
     // Long Term Happiness: a score track of 50 spaces in two rows (a piece goes round again past 49).
@@ -242,7 +244,7 @@
       svg.appendChild(S("rect", {x, y: yy, width: lthW - 2, height: 32, rx: 3, fill: value % 5 === 0 ? "#efe6cf" : "#f8f4ea", stroke: "#d9d4c7"}));
       svg.appendChild(text(x + 2, yy + 10, value, {"font-size": 8, fill: "#777"}));
       const here = alive.filter(seat => ((v.players[seat].lth % 50) + 50) % 50 === value);
-      here.forEach((seat, k) => svg.appendChild(seatShape(seat, x + 7 + (k % 2) * 11, yy + 17 + Math.floor(k / 2) * 9, 4)));
+      here.forEach((seat, k) => svg.appendChild(keyed(seatShape(seat, x + 7 + (k % 2) * 11, yy + 17 + Math.floor(k / 2) * 9, 4), `lth:${seat}`)));
     }
     return svg;
   }
