@@ -299,12 +299,13 @@ def _screens(output: str) -> list[list[str]]:
     return screens
 
 
-@pytest.mark.parametrize("seed", [1, 4, 5])
-def test_the_board_game_fits_an_80x24_terminal_with_its_choices(seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (2, 5), (3, 4)])
+def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, seed: int) -> None:
     """At 80x24 the table is drawn compact: from the round line to the prompt, every screen
     fits in 24 lines, and the whole table is still one command away (`board`)."""
     typed = "1\nboard\n" + "1\n1\nrest\n" * 40 + "quit\n"
-    result = CliRunner().invoke(main, ["play", "pursuit", "--players", "2", "--humans", "1", "--seed", str(seed)],
+    result = CliRunner().invoke(main, ["play", "pursuit", "--players", str(players), "--humans", "1",
+                                       "--seed", str(seed)],
                                 input=typed, env={"COLUMNS": "80", "LINES": "24"})
     assert result.exit_code == 0, result.output[-2000:]
     screens = _screens(result.output)

@@ -189,12 +189,13 @@ def _compact(view: dict[str, Any], deck: Deck, seat: int | None) -> RenderableTy
     used = [f"{name} " + "".join(_mark(s) * n for s, n in enumerate(counts) if n)
             for name, counts in view["spaces"].items() if any(counts)]
     if used or view["closed"]:
-        lines.append("[bold]Hourglasses on:[/] " + (" · ".join(used) or "no space yet")
+        lines.append("[bold]Spaces:[/] " + ("  ".join(used) or "no space yet")  # the marks part them
                      + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""))
     parts: list[RenderableType] = [header, Text.from_markup("\n".join(lines), overflow="fold"),
                                    stress_line(deck, players, seat)]
     for index, p in enumerate(players):
-        parts.append(_compact_player(deck, index, p, mine=index == seat))
+        # With 3 or more players another's cards are left to `board`: one line each.
+        parts.append(_compact_player(deck, index, p, mine=index == seat, held=index == seat or len(players) <= 2))
     return Group(*parts)
 
 
@@ -243,7 +244,7 @@ def stress_line(deck: Deck, players: list[dict[str, Any]], seat: int | None) -> 
     return text
 
 
-def _compact_player(deck: Deck, index: int, p: dict[str, Any], mine: bool) -> RenderableType:
+def _compact_player(deck: Deck, index: int, p: dict[str, Any], mine: bool, held: bool = True) -> RenderableType:
     """Two lines: the player's resources and tracks; what he holds (another player's on one
     line, cut short: the `board` command shows it whole)."""
     res = p["resources"]
@@ -253,15 +254,17 @@ def _compact_player(deck: Deck, index: int, p: dict[str, Any], mine: bool) -> Re
         + ("" if p["alive"] else " [dim](passed away)[/]")
         + f"  K{res['knowledge']} C{res['creativity']} I{res['influence']} ${res['money']}"
         f"  STH {p['sth']:+d}  LTH {p['lth']}  hourglasses {hg['hand']}/{hg['total']}  slots {p['slots']}/3")
-    held = [f"Popularity {p['popularity_score']}"] if "popularity_score" in p else []
-    held += [f"{deck.card(h['card']).name} " + (f"L{h['level']}" if h["level"] else "group")
-             + (f" ({h['hourglasses']}⧗)" if h["hourglasses"] else "") for h in [*p["projects"], *p["items"]]]
-    if p["job"]:
-        held.append(f"{deck.card(p['job']).name} (job)")
-    held += [f"{deck.card(h['card']).name} (partner L{h['level']})" for h in p["partners"]]
-    if p["trait"]:
-        held.append(f"trait {deck.traits[deck.trait_ids[p['trait']]].name}")
     if not held:
         return head
-    line = Text("  " + " · ".join(held), overflow="fold" if mine else "ellipsis", no_wrap=not mine)
+    cards = [f"Popularity {p['popularity_score']}"] if "popularity_score" in p else []
+    cards += [f"{deck.card(h['card']).name} " + (f"L{h['level']}" if h["level"] else "group")
+             + (f" ({h['hourglasses']}⧗)" if h["hourglasses"] else "") for h in [*p["projects"], *p["items"]]]
+    if p["job"]:
+        cards.append(f"{deck.card(p['job']).name} (job)")
+    cards += [f"{deck.card(h['card']).name} (partner L{h['level']})" for h in p["partners"]]
+    if p["trait"]:
+        cards.append(f"trait {deck.traits[deck.trait_ids[p['trait']]].name}")
+    if not cards:
+        return head
+    line = Text("  " + " · ".join(cards), overflow="fold" if mine else "ellipsis", no_wrap=not mine)
     return Group(head, line)
