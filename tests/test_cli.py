@@ -299,7 +299,7 @@ def _screens(output: str) -> list[list[str]]:
     return screens
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (2, 5), (3, 4)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (2, 5), (3, 4), (4, 5)])
 def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, seed: int) -> None:
     """At 80x24 the table is drawn compact: from the round line to the prompt, every screen
     fits in 24 lines, and the whole table is still one command away (`board`)."""

@@ -179,7 +179,11 @@ def _compact(view: dict[str, Any], deck: Deck, seat: int | None) -> RenderableTy
         cards = view["rows"][name]
         if cards:
             title = ROW_TITLES[row].split(" & ")[0]  # "Items & Activities": "Items"
-            lines.append(f"[bold]{title}:[/] " + " · ".join(_card_entry(deck, c) for c in cards))
+            # With 4 or more players (4 cards a row) or the Community board, a card shows its name
+            # only: `board` has the rest.
+            crowded = len(players) >= 4 or view.get("community") is not None
+            entries = (f"[bold]{deck.card(c).name}[/]" if crowded else _card_entry(deck, c) for c in cards)
+            lines.append(f"[bold]{title}:[/] " + " · ".join(entries))
     if view.get("community") is not None and deck.community is not None:
         board = view["community"]
         slots = [f"{i}. " + (deck.community.cards[deck.community.by_id[c]].name if c is not None else "—")
