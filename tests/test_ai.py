@@ -129,3 +129,105 @@ def test_an_illegal_parallel_action_ends_the_episode_with_a_penalty() -> None:
     _, rewards, terminations, _, infos = environment.step({"player_0": wrong, "player_1": legal})
     assert rewards["player_0"] == ILLEGAL_PENALTY and all(terminations.values())
     assert "illegal" in infos["player_0"] and not environment.agents
+
+
+# Each game at its smallest and largest player count (Our Life: a single, a couple, and eight
+# players mixed), for the anchors' own checkers.
+EXTREMES = [("pursuit", {"players": 1}), ("pursuit", {"players": 4}),
+            ("pursuit", {"players": 1, "expansion": "community"}),
+            ("pursuit", {"players": 5, "expansion": "community"}),
+            ("pursuit-cards", {"players": 2}), ("pursuit-cards", {"players": 5}),
+            ("cv", {"players": 2}), ("cv", {"players": 4}),
+            ("our-life", {"players": 1}), ("our-life", {"players": 2, "couples": 1}),
+            ("our-life", {"players": 8, "couples": 2})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), EXTREMES)
+def test_gymnasium_check_env_and_a_masked_episode_against_bots(game_id: str, options: dict[str, Any]) -> None:
+    """Gymnasium's own checker passes (it samples actions unmasked: an illegal one ends the
+    episode with the penalty); masked random play against heuristic bots reaches the end with
+    the outcome as reward, and the same seed replays the same episode."""
+    from gymnasium.utils.env_checker import check_env
+
+    from vita.ai import gymnasium_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # unbounded observation boxes: the vectors are counts and flags
+        check_env(gymnasium_env(game_id, opponents="heuristic", **options))
+
+    def episode(seed: int) -> tuple[list[np.ndarray], float]:
+        environment = gymnasium_env(game_id, opponents="heuristic", **options)
+        observation, info = environment.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        seen, reward = [observation], 0.0
+        for _ in range(5_000):
+            mask = environment.action_masks()
+            assert mask.any() and (mask == info["action_mask"].astype(bool)).all()
+            observation, reward, terminated, truncated, info = environment.step(int(rng.choice(np.flatnonzero(mask))))
+            seen.append(observation)
+            assert "illegal" not in info and not truncated
+            if terminated:
+                break
+        assert terminated and not environment.action_masks().any()
+        return seen, float(reward)
+
+    first, reward = episode(5)
+    again, same = episode(5)
+    assert reward == same and len(first) == len(again)
+    assert all((a == b).all() for a, b in zip(first, again, strict=True))
+    assert -1.0 <= reward <= 1.0
+
+
+def test_gymnasium_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
+    from vita.ai.gymnasium import ILLEGAL_PENALTY, gymnasium_env
+
+    environment = gymnasium_env("pursuit-cards", players=2)
+    environment.reset(seed=2)
+    wrong = int(np.flatnonzero(~environment.action_masks())[0])
+    _, reward, terminated, truncated, info = environment.step(wrong)
+    assert reward == ILLEGAL_PENALTY and terminated and not truncated and info["illegal"]
+    with pytest.raises(ValueError, match="unknown bot"):
+        gymnasium_env("cv", opponents="nobody", players=2)
+    with pytest.raises(ValueError, match="opponents are needed"):
+        gymnasium_env("cv", opponents=["random"], players=3)
+
+
+def test_gymnasium_make_knows_every_game() -> None:
+    import gymnasium
+
+    from vita.ai.gymnasium import register_envs
+    from vita.registry import GAMES
+
+    assert register_envs() == [f"vita/{game_id}-v0" for game_id in GAMES]
+    environment = gymnasium.make("vita/cv-v0", players=3, opponents="heuristic")
+    observation, _ = environment.reset(seed=1)
+    assert observation.shape == environment.observation_space.shape
+
+
+@pytest.mark.parametrize(("game_id", "options"), EXTREMES)
+def test_pettingzoo_api_and_seed_tests_at_the_extremes(game_id: str, options: dict[str, Any]) -> None:
+    from pettingzoo.test import api_test, seed_test
+
+    from vita.ai import pettingzoo_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(pettingzoo_env(game_id, **options), num_cycles=60, verbose_progress=False)
+        seed_test(lambda: pettingzoo_env(game_id, **options), num_cycles=60)
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("our-life", {"players": 1}), ("our-life", {"players": 2, "couples": 1}),
+    ("our-life", {"players": 8, "couples": 2}), ("pursuit", {"players": 4}),
+    ("pursuit", {"players": 5, "expansion": "community"})])
+def test_pettingzoo_parallel_api_and_seed_tests(game_id: str, options: dict[str, Any]) -> None:
+    """The games with simultaneous secret choices (Our Life's Action cards, the Pursuit child
+    trait) through PettingZoo's Parallel API and its own checks."""
+    from pettingzoo.test import parallel_api_test, parallel_seed_test
+
+    from vita.ai import parallel_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(parallel_env(game_id, **options), num_cycles=100)
+        parallel_seed_test(lambda: parallel_env(game_id, **options), num_cycles=100)
