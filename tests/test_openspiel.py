@@ -1,0 +1,100 @@
+"""Every game registered with OpenSpiel passes OpenSpiel's own random simulation test (with
+serialisation), its Python MCTS and ISMCTS bots play games to the end, and no observation or
+information state shows a seat what the rules hide from it."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pytest
+
+if os.environ.get("VITA_REQUIRE_OPENSPIEL"):
+    import pyspiel
+else:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install -e '.[ai]')")
+
+from vita.ai import openspiel  # after the check above
+
+openspiel.register()
+
+# Each game at its smallest and largest player count (Our Life: a single, a couple, and eight
+# players mixed).
+EXTREMES = [("vita_pursuit", {"players": 1}), ("vita_pursuit", {"players": 4}),
+            ("vita_pursuit", {"players": 1, "expansion": "community"}),
+            ("vita_pursuit", {"players": 5, "expansion": "community"}),
+            ("vita_pursuit_cards", {"players": 2}), ("vita_pursuit_cards", {"players": 5}),
+            ("vita_cv", {"players": 2}), ("vita_cv", {"players": 4}),
+            ("vita_our_life", {"players": 1}), ("vita_our_life", {"players": 2, "couples": 1}),
+            ("vita_our_life", {"players": 8, "couples": 2})]
+
+
+def test_every_game_is_registered_with_its_nature() -> None:
+    from vita.registry import GAMES
+
+    assert openspiel.register() == [f"vita_{g.replace('-', '_')}" for g in GAMES]
+    kind = pyspiel.load_game("vita_pursuit_cards", {"players": 3}).get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert kind.provides_information_state_tensor and kind.provides_observation_tensor
+    assert pyspiel.load_game("vita_pursuit_cards", {"players": 3}).num_players() == 3
+
+
+@pytest.mark.parametrize(("name", "params"), EXTREMES)
+def test_openspiels_random_simulation_test_with_serialisation(name: str, params: dict[str, Any]) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name, params), num_sims=2, serialize=True, verbose=False)
+
+
+def _deal(state: Any, rng: np.random.RandomState) -> None:
+    while state.is_chance_node():
+        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=chances)))
+
+
+@pytest.mark.parametrize(("name", "params"), [("vita_pursuit_cards", {"players": 2}), ("vita_pursuit", {"players": 2}),
+                                              ("vita_cv", {"players": 2}), ("vita_our_life", {"players": 2})])
+def test_openspiels_mcts_and_ismcts_bots_play_a_game_to_the_end(name: str, params: dict[str, Any]) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(name, params)
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng),
+            ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)]
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        _deal(state, rng)
+        state.apply_action(bots[state.current_player()].step(state))
+        moves += 1
+    assert moves > 10 and max(state.returns()) == 1.0
+
+
+@pytest.mark.parametrize(("name", "params"), [("vita_pursuit_cards", {"players": 3}), ("vita_cv", {"players": 3}),
+                                              ("vita_our_life", {"players": 3, "couples": 1}),
+                                              ("vita_pursuit", {"players": 3, "expansion": "community"})])
+def test_a_resampled_state_looks_the_same_to_the_seat(name: str, params: dict[str, Any]) -> None:
+    """States that differ only in what a seat cannot see (the core's determinisation, through
+    OpenSpiel's resample_from_infostate) give that seat the same observation and information
+    state, tensors and strings; the hidden cards did change somewhere."""
+    game = pyspiel.load_game(name, params)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    _deal(state, rng)
+    changed = 0
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.observation_string(seat) == state.observation_string(seat)
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+        assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert sorted(other.legal_actions()) == sorted(state.legal_actions())
+        changed += other.position.to_json() != state.position.to_json()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert changed, "the resampled states never differed: nothing was hidden?"
