@@ -9,7 +9,11 @@ Measures in one run, on one core, with a random policy in every seat:
   games per second, and the time to clone a mid-game position;
 * OpenSpiel's C++ ``gin_rummy`` through pyspiel: decisions per second (chance outcomes are
   sampled and applied too, but not counted as decisions), games per second, clone time;
-* RLCard's ``gin-rummy``: steps per second (``env.step`` calls) and games per second.
+* RLCard's ``gin-rummy``: steps per second (``env.step`` calls) and games per second;
+* through the learning interfaces, reading the observation and the legal actions at every
+  decision as an agent does: vita ``pursuit-cards`` (2 players) through ``pettingzoo_env``
+  (observation and action mask), OpenSpiel's ``gin_rummy`` reading ``observation_tensor`` and
+  ``legal_actions`` (RLCard's steps above already encode its observation every step).
 
 A library that is not installed is reported as missing; the others are still measured.
 """
@@ -74,7 +78,7 @@ def vita_game(seconds: float, game_id: str = "pursuit-cards", players: int = 2) 
 
 def openspiel_gin(seconds: float) -> dict[str, Any]:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
     game = pyspiel.load_game("gin_rummy")
@@ -101,6 +105,62 @@ def openspiel_gin(seconds: float) -> dict[str, Any]:
     return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
             "mean_decisions_per_game": steps / games,
             "clone_microseconds": clone_time(middles, lambda s: s.clone())}
+
+
+def vita_pettingzoo(seconds: float, game_id: str = "pursuit-cards", players: int = 2) -> dict[str, Any]:
+    """Random play through the PettingZoo AEC environment, reading observation and mask."""
+    import numpy as np
+
+    from vita.ai import pettingzoo_env
+
+    env = pettingzoo_env(game_id, players=players)
+    rng = np.random.default_rng(1)
+    seeds = iter(range(10**9))
+
+    def play_one() -> int:
+        env.reset(seed=next(seeds))
+        decisions = 0
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"].view(np.bool_))  # the mask's ones
+            env.step(int(legal[rng.integers(len(legal))]))
+            decisions += 1
+        return decisions
+
+    play_one()
+    games, steps, elapsed = timed_loop(seconds, play_one)
+    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed}
+
+
+def openspiel_gin_observed(seconds: float) -> dict[str, Any]:
+    """OpenSpiel's gin rummy read as an agent reads it: the observation tensor at every decision."""
+    try:
+        import pyspiel
+    except ImportError:
+        return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+
+    def play_one() -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+        return decisions
+
+    play_one()
+    games, steps, elapsed = timed_loop(seconds, play_one)
+    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed}
 
 
 def rlcard_gin(seconds: float) -> dict[str, Any]:
@@ -136,8 +196,15 @@ def main() -> None:
         "vita pursuit (4 players)": vita_game(args.seconds, "pursuit", 4),
         "open_spiel gin_rummy": openspiel_gin(args.seconds),
         "rlcard gin-rummy": rlcard_gin(args.seconds),
+        "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(args.seconds),
+        "open_spiel gin_rummy reading observation_tensor": openspiel_gin_observed(args.seconds),
         "python": sys.version.split()[0],
     }
+    agents = results["vita pursuit-cards through pettingzoo_env"]["decisions_per_second"]
+    for name in ("open_spiel gin_rummy reading observation_tensor", "rlcard gin-rummy"):
+        other = results[name]
+        if "decisions_per_second" in other:
+            other["vita_pettingzoo_ratio"] = agents / other["decisions_per_second"]
     ours = results["vita pursuit-cards"]["decisions_per_second"]
     board = results["vita pursuit (4 players)"]["games_per_second"]
     for name in ("open_spiel gin_rummy", "rlcard gin-rummy"):

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from vita.core.codec import ActionCodec, Observer, legal_mask
-from vita.core.state import Game, State
+from vita.core.codec import ActionCodec, Observer, numbers
+from vita.core.state import Action, Game, State
 from vita.registry import get_game
 
 
@@ -34,11 +34,28 @@ class Interface:
 
     def observe(self, state: State, seat: int, asked: bool) -> dict[str, np.ndarray]:
         """What ``seat`` sees, with the mask of its legal actions (all zeros when not ``asked``)."""
-        mask = legal_mask(self.codec, state, seat) if asked else None
-        return {
-            "observation": np.asarray(self.observer.observe(state, seat), dtype=np.float32),
-            "action_mask": np.asarray(mask, dtype=np.int8) if mask else np.zeros(self.codec.size, dtype=np.int8),
-        }
+        return {"observation": self.vector(state, seat),
+                "action_mask": self.mask(state, seat) if asked else np.zeros(self.codec.size, dtype=np.int8)}
+
+    def vector(self, state: State, seat: int) -> np.ndarray:
+        """The observation as float32, written in place by observers that can (``observe_into``)."""
+        into = getattr(self.observer, "observe_into", None)
+        if into is None:
+            return np.array(self.observer.observe(state, seat), dtype=np.float32)
+        out = np.empty(self.observer.size, dtype=np.float32)
+        into(state, seat, out)
+        return out
+
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """The legal actions of ``seat`` by their numbers (numbered together where the codec can)."""
+        actions = state.legal_actions(seat)
+        return dict(zip(numbers(self.codec, state, seat, actions), actions, strict=True))
+
+    def mask(self, state: State, seat: int, legal: dict[int, Action] | None = None) -> np.ndarray:
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        numbers = list(legal if legal is not None else self.legal(state, seat))
+        mask[numbers] = 1
+        return mask
 
 
 def interface(game_id: str, options: dict[str, Any]) -> Interface:

@@ -24,10 +24,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from vita.ai.common import interface, log_tail
 from vita.core.errors import IllegalAction
-from vita.core.state import State
+from vita.core.state import Action, State
 
 
 class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
@@ -49,6 +50,10 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self._spaces = {agent: self.interface.observation_space() for agent in self.possible_agents}
         self._actions = {agent: self.interface.action_space() for agent in self.possible_agents}
         self.state_: State | None = None
+        # The legal actions of the seat asked, by number, for the position they were read in
+        # (the env's own count of actions applied): a step then needs no second legality check.
+        self.asked: tuple[int, int, dict[int, Action]] | None = None
+        self.moves = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent]
@@ -69,11 +74,22 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state_.to_move()[0]]
+        self.asked, self.moves = None, 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state_ is not None
+        state = self.state_
+        assert state is not None
         seat = self.seat(agent)
-        return self.interface.observe(self.state_, seat, self.state_.to_move()[:1] == (seat,))
+        if state.is_over() or state.to_move()[0] != seat:
+            return self.interface.observe(state, seat, False)
+        mask = self.interface.mask(state, seat, self._legal(seat))
+        return {"observation": self.interface.vector(state, seat), "action_mask": mask}
+
+    def _legal(self, seat: int) -> dict[int, Action]:
+        assert self.state_ is not None
+        if self.asked is None or self.asked[:2] != (self.moves, seat):
+            self.asked = (self.moves, seat, self.interface.legal(self.state_, seat))
+        return self.asked[2]
 
     def step(self, action: int | None) -> None:
         assert self.state_ is not None
@@ -84,8 +100,12 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         if action is None:
             raise IllegalAction(f"{agent} must choose an action")
         seat = self.seat(agent)
-        move = self.codec.decode(self.state_, seat, int(action))
-        self.state_.apply(move, seat)
+        move = self._legal(seat).get(int(action))
+        if move is None:  # not a legal number now: the refusal says why
+            decoded = self.codec.decode(self.state_, seat, int(action))
+            raise IllegalAction(self.state_.why_illegal(seat, decoded) or f"{decoded} is not legal now")
+        self.state_.apply_trusted(seat, move)
+        self.moves += 1
         self._cumulative_rewards[agent] = 0.0
         if self.state_.is_over():
             outcome = self.game.outcome(self.state_)
@@ -103,11 +123,39 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self.state_ = None
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, with ``last`` (read at every decision) answered by the
+    environment itself rather than attribute by attribute through the wrapper: the same
+    values and the same check (nothing before ``reset``), a fraction of the time."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+    # What the agent loop reads at every decision (``agent_iter``, ``step``), checked as the
+    # wrapper checks them.
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        selected: str = self.env.agent_selection
+        return selected
+
+
 def raw_env(game_id: str, render_mode: str | None = None, **options: Any) -> VitaAECEnv:
     return VitaAECEnv(game_id, render_mode, **options)
 
 
 def env(game_id: str, render_mode: str | None = None, **options: Any) -> AECEnv:
     """The environment with PettingZoo's usual checks around it."""
-    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(game_id, render_mode, **options))
+    wrapped: AECEnv = OrderEnforcing(raw_env(game_id, render_mode, **options))
     return wrapped

@@ -33,11 +33,21 @@ class Observer(Protocol):
     def observe(self, state: State, seat: int) -> list[float]: ...
 
 
+def numbers(codec: ActionCodec, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
+    """The numbers of ``actions`` (all of one position): through the codec's ``encode_all``
+    where it has one (a codec may find what the numbers share once), else one by one."""
+    encode_all = getattr(codec, "encode_all", None)
+    if encode_all is not None:
+        found: list[int] = encode_all(state, seat, actions)
+        return found
+    return [codec.encode(state, seat, action) for action in actions]
+
+
 def legal_mask(codec: ActionCodec, state: State, seat: int) -> list[int]:
     """1 for each legal action number of ``seat``, 0 elsewhere."""
     mask = [0] * codec.size
-    for action in state.legal_actions(seat):
-        mask[codec.encode(state, seat, action)] = 1
+    for number in numbers(codec, state, seat, state.legal_actions(seat)):
+        mask[number] = 1
     return mask
 
 

@@ -13,7 +13,13 @@ discard pile and this turn's temporary pile; the meld being laid and an attack i
 
 from __future__ import annotations
 
-from vita.core.codec import ActionBlocks, one_hot
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from vita.core.codec import ActionBlocks
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.pursuit_cards.actions import (
@@ -64,13 +70,24 @@ def other_melds(state: CardsState, seat: int) -> list[Meld]:
     return [m for m in state.melds if m.owner != seat]
 
 
-def _place(melds: list[Meld], ident: int, limit: int) -> int:
-    for place, meld in enumerate(melds):
-        if meld.id == ident:
-            if place >= limit:
-                raise IllegalAction(f"meld m{ident} is beyond the {limit} melds this action space names")
-            return place
-    raise IllegalAction(f"there is no meld m{ident} here")
+class _Places:
+    """Where each meld stands among its owner's (for the seat acting) and among the others'
+    melds, found once for all the actions of one position."""
+
+    def __init__(self, state: CardsState, seat: int) -> None:
+        self.own: dict[int, int] = {}
+        self.other: dict[int, int] = {}
+        for meld in state.melds:
+            places = self.own if meld.owner == seat else self.other
+            places[meld.id] = len(places)
+
+    @staticmethod
+    def place(places: dict[int, int], ident: int, limit: int) -> int:
+        if ident not in places:
+            raise IllegalAction(f"there is no meld m{ident} here")
+        if places[ident] >= limit:
+            raise IllegalAction(f"meld m{ident} is beyond the {limit} melds this action space names")
+        return places[ident]
 
 
 def _entry(kind: int) -> int:
@@ -89,34 +106,20 @@ class CardsCodec:
 
     def encode(self, state: State, seat: int, action: Action) -> int:
         assert isinstance(state, CardsState)
-        start = LAYOUT.start
-        if isinstance(action, Activate):
-            place = _place(own_melds(state, seat), action.meld, MAX_MELDS)
-            target = 0 if action.target < 0 else 1 + _place(other_melds(state, seat), action.target, MAX_TARGETS)
-            joker = int(action.card >= DECLARED)
-            number = (place * MAX_LENGTH + action.position - 1) * 2 + joker
-            return start["activate"] + number * (MAX_TARGETS + 1) + target
-        if isinstance(action, Take):
-            return start["take"] + action.from_discard
-        if isinstance(action, Defend):
-            place = _place(own_melds(state, seat), action.meld, MAX_MELDS)
-            return start["defend"] + (place * MAX_LENGTH + action.position - 1) * 2 + int(action.card >= DECLARED)
-        if isinstance(action, Pass):
-            return start["pass"]
-        if isinstance(action, Capture):
-            return start["capture"] + ENDS.index(action.end)
-        if isinstance(action, Remnant):
-            return start["remnant"] + action.card
-        if isinstance(action, StartMeld):
-            return start["meld"] + _kind(action.card)
-        if isinstance(action, AddToMeld):
-            return start["add"] + ENDS.index(action.end) * 2 * KINDS + _kind(action.card)
-        if isinstance(action, Extend):
-            place = _place(own_melds(state, seat), action.meld, MAX_MELDS)
-            return start["extend"] + (place * 2 + ENDS.index(action.end)) * 2 + int(action.card >= DECLARED)
-        if isinstance(action, Discard):
-            return start["discard"] + action.card
-        raise IllegalAction(f"{action} has no number in this action space")
+        return self._number(action, _Places(state, seat))
+
+    def encode_all(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
+        """The numbers of many actions of one position (its melds' places found once)."""
+        assert isinstance(state, CardsState)
+        places = _Places(state, seat)
+        return [self._number(action, places) for action in actions]
+
+    @staticmethod
+    def _number(action: Action, places: _Places) -> int:
+        number = _NUMBERS.get(type(action))
+        if number is None:
+            raise IllegalAction(f"{action} has no number in this action space")
+        return number(action, places)
 
     def decode(self, state: State, seat: int, index: int) -> Action:
         assert isinstance(state, CardsState)
@@ -170,50 +173,106 @@ class CardsCodec:
         return DECLARED + kind if joker else kind
 
 
+def _activate(action: Activate, places: _Places) -> int:
+    place = places.place(places.own, action.meld, MAX_MELDS)
+    target = 0 if action.target < 0 else 1 + places.place(places.other, action.target, MAX_TARGETS)
+    number = (place * MAX_LENGTH + action.position - 1) * 2 + int(action.card >= DECLARED)
+    return LAYOUT.start["activate"] + number * (MAX_TARGETS + 1) + target
+
+
+def _defend(action: Defend, places: _Places) -> int:
+    place = places.place(places.own, action.meld, MAX_MELDS)
+    return LAYOUT.start["defend"] + (place * MAX_LENGTH + action.position - 1) * 2 + int(action.card >= DECLARED)
+
+
+def _extend(action: Extend, places: _Places) -> int:
+    place = places.place(places.own, action.meld, MAX_MELDS)
+    return LAYOUT.start["extend"] + (place * 2 + ENDS.index(action.end)) * 2 + int(action.card >= DECLARED)
+
+
+_START = LAYOUT.start
+# Each kind of action's number, by the action's class (one look-up, not a chain of tests).
+_NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
+    Activate: _activate,
+    Take: lambda a, _: _START["take"] + a.from_discard,
+    Defend: _defend,
+    Pass: lambda a, _: _START["pass"],
+    Capture: lambda a, _: _START["capture"] + ENDS.index(a.end),
+    Remnant: lambda a, _: _START["remnant"] + a.card,
+    StartMeld: lambda a, _: _START["meld"] + _kind(a.card),
+    AddToMeld: lambda a, _: _START["add"] + ENDS.index(a.end) * 2 * KINDS + _kind(a.card),
+    Extend: _extend,
+    Discard: lambda a, _: _START["discard"] + a.card,
+}
+
+
 class CardsObserver:
-    """The observation vector (see the module docstring)."""
+    """The observation vector (see the module docstring), written into an array: the entries
+    that are not zero are set one by one, which is far cheaper than building a list of every
+    entry (most are zeros of one-hot blocks)."""
 
     meld_size = 1 + 4 + 1 + MAX_LENGTH * 2
     seat_size = 3 + MAX_MELDS * meld_size
     size = len(STEPS) + 4 + HAND + MAX_SEATS * seat_size + 8 * HAND + 8 * HAND + 3 * HAND + 6
 
     def observe(self, state: State, seat: int) -> list[float]:
-        assert isinstance(state, CardsState)
-        n = state.num_players
-        values = one_hot(state.step, len(STEPS))
-        values += [len(state.stock) / 124, state.pass_no / 3, state.passes / 3, float(state.final)]
-        values += [count / 3 for count in state.hands[seat]]
-        for k in range(MAX_SEATS):
-            values += self._seat(state, (seat + k) % n) if k < n else [0.0] * self.seat_size
-        values += self._pile(state.discard[-8:][::-1], 8)
-        values += self._pile(state.temp[-8:][::-1], 8)
-        values += self._pile(state.pending, 3)
-        attack = state.attack
-        values += [float(attack is not None), (attack[2] if attack else 0) / 5, (attack[3] if attack else 0) / 5,
-                   state.capture_left / 5, state.diamond_owed / 5, state.available / 20]
+        out = np.zeros(self.size)
+        self.observe_into(state, seat, out)
+        values: list[float] = out.tolist()
         return values
 
-    def _seat(self, state: CardsState, seat: int) -> list[float]:
-        values = [1.0, state.happiness[seat] / 100, sum(state.hands[seat]) / 20]
-        melds = own_melds(state, seat)
-        for place in range(MAX_MELDS):
-            if place >= len(melds):
-                values += [0.0] * self.meld_size
-                continue
-            meld = melds[place]
-            cards = [(entry % DECLARED % 10 + 1) / 10 for entry in meld.cards]
-            jokers = [float(entry >= DECLARED) for entry in meld.cards]
-            padding = [0.0] * (MAX_LENGTH - len(meld.cards))
-            values += [1.0, *one_hot(meld.suit, 4), meld.pattern / 9, *cards, *padding, *jokers, *padding]
-        return values
+    def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
+        """Write the observation of ``seat`` into ``out`` (``size`` entries, zeros or not):
+        zeros, then each block's entries (a meld's row comes ready-made from its cards)."""
+        assert isinstance(state, CardsState)
+        out[:] = 0.0
+        n = state.num_players
+        out[state.step] = 1.0
+        at = len(STEPS)
+        out[at:at + 4] = (len(state.stock) / 124, state.pass_no / 3, state.passes / 3, float(state.final))
+        at += 4
+        out[at:at + HAND] = state.hands[seat]
+        out[at:at + HAND] *= 1 / 3
+        at += HAND
+        places = [0] * n
+        for meld in state.melds:
+            k = (meld.owner - seat) % n
+            if places[k] < MAX_MELDS:
+                base = at + k * self.seat_size + 3 + places[k] * self.meld_size
+                out[base:base + self.meld_size] = _meld_row(meld.suit, meld.pattern, tuple(meld.cards))
+            places[k] += 1
+        for k in range(n):
+            other = (seat + k) % n
+            base = at + k * self.seat_size
+            out[base:base + 3] = (1.0, state.happiness[other] / 100, sum(state.hands[other]) / 20)
+        at += MAX_SEATS * self.seat_size
+        at = self._pile(state.discard[-8:][::-1], 8, out, at)
+        at = self._pile(state.temp[-8:][::-1], 8, out, at)
+        at = self._pile(state.pending, 3, out, at)
+        attack = state.attack
+        out[at:at + 6] = (float(attack is not None), (attack[2] if attack else 0) / 5, (attack[3] if attack else 0) / 5,
+                          state.capture_left / 5, state.diamond_owed / 5, state.available / 20)
 
     @staticmethod
-    def _pile(cards: list[int], depth: int) -> list[float]:
-        values: list[float] = []
-        for place in range(depth):
-            kind = (JOKER if cards[place] >= DECLARED else cards[place]) if place < len(cards) else -1
-            values += one_hot(kind, HAND)
-        return values
+    def _pile(cards: list[int], depth: int, out: np.ndarray, at: int) -> int:
+        """Mark each card of a pile's top, one one-hot block per place."""
+        for place, card in enumerate(cards[:depth]):
+            out[at + place * HAND + (JOKER if card >= DECLARED else card)] = 1.0
+        return at + depth * HAND
+
+
+@functools.lru_cache(maxsize=65536)
+def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> np.ndarray:
+    """A meld's entries: present, its suit, its pattern, each card's value, which are Jokers."""
+    row = np.zeros(CardsObserver.meld_size)
+    row[0] = 1.0
+    row[1 + suit] = 1.0
+    row[5] = pattern / 9
+    for position, entry in enumerate(cards):
+        row[6 + position] = (entry % DECLARED % 10 + 1) / 10
+        row[6 + MAX_LENGTH + position] = float(entry >= DECLARED)
+    row.flags.writeable = False
+    return row
 
 
 INTERFACE = (CardsCodec(), CardsObserver())
