@@ -231,3 +231,41 @@ def test_pettingzoo_parallel_api_and_seed_tests(game_id: str, options: dict[str,
         warnings.simplefilter("ignore")
         parallel_api_test(parallel_env(game_id, **options), num_cycles=100)
         parallel_seed_test(lambda: parallel_env(game_id, **options), num_cycles=100)
+
+
+# Each encoding's fingerprint (vita.ai.encoding.fingerprint) by game, options, encoding version
+# and rules version: a random game's action numbers and observations. A change of the encoding
+# changes it and must bump the game's ENCODING_VERSION; a change of the rules (a new rules
+# version) changes the random game and is pinned anew under that rules version.
+FINGERPRINTS = {
+    ("pursuit", "{'players': 3}", 1, 2): "cfab0946a5d148e3",
+    ("pursuit", "{'players': 3, 'expansion': 'community'}", 1, 2): "3aa2bbe16ae01d3a",
+    ("pursuit-cards", "{'players': 3}", 1, 1): "85fec2d2925339eb",
+    ("cv", "{'players': 3}", 1, 1): "d9399f26c60a5acb",
+    ("our-life", "{'players': 3, 'couples': 1}", 1, 1): "a85f52bcb042100d",
+}
+
+
+@pytest.mark.parametrize("key", list(FINGERPRINTS))
+def test_each_encoding_is_the_one_pinned_for_its_version(key: tuple[str, str, int, int]) -> None:
+    import ast
+
+    from vita.ai.encoding import fingerprint
+
+    game_id, options, _, _ = key
+    game = get_game(game_id)
+    interface = game.ai_interface(game.make_options(ast.literal_eval(options)))
+    assert interface is not None
+    now = (game_id, options, interface[0].version, game.info.rules_version)
+    assert now in FINGERPRINTS, f"{now}: a new encoding or rules version: pin its fingerprint here"
+    assert fingerprint(game_id, ast.literal_eval(options)) == FINGERPRINTS[now], (
+        f"{game_id}'s encoding changed: bump ENCODING_VERSION in its ai.py and pin the new fingerprint")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_games_doc_shows_its_current_encoding(game_id: str) -> None:
+    from vita.ai.encoding import BEGIN, END, doc_path, section
+
+    text = doc_path(game_id).read_text(encoding="utf-8")
+    shown = text.split(BEGIN, 1)[1].split(END, 1)[0]
+    assert shown == "\n" + section(game_id), f"docs/games/{game_id}.md: run python tools/encodings.py"

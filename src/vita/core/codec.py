@@ -16,9 +16,16 @@ from vita.core.state import Action, State
 
 
 class ActionCodec(Protocol):
-    """Actions as integers in ``range(size)``, the same number always meaning the same move."""
+    """Actions as integers in ``range(size)``, the same number always meaning the same move.
+
+    ``version`` counts the changes of a game's numbering or observation: any change of what a
+    number or an entry means bumps it (the suite pins each version's fingerprint). ``blocks()``
+    says which numbers mean what (for the game's doc)."""
 
     size: int
+    version: int
+
+    def blocks(self) -> list[tuple[str, int, int, str]]: ...
 
     def encode(self, state: State, seat: int, action: Action) -> int: ...
 
@@ -26,9 +33,12 @@ class ActionCodec(Protocol):
 
 
 class Observer(Protocol):
-    """What a seat may see, as ``size`` floats (no hidden information of other seats)."""
+    """What a seat may see, as ``size`` floats (no hidden information of other seats).
+    ``layout()`` names its parts in order: (name, number of entries, meaning)."""
 
     size: int
+
+    def layout(self) -> list[tuple[str, int, str]]: ...
 
     def observe(self, state: State, seat: int) -> list[float]: ...
 
@@ -55,7 +65,8 @@ class NotationCodec:
     """A codec from the complete list of a game's action notations (for games whose actions
     name only fixed things: cards, levels, spaces)."""
 
-    def __init__(self, notations: Sequence[str]) -> None:
+    def __init__(self, notations: Sequence[str], version: int = 1) -> None:
+        self.version = version
         self.notations = list(notations)
         self.index = {text: number for number, text in enumerate(self.notations)}
         if len(self.index) != len(self.notations):
@@ -72,6 +83,19 @@ class NotationCodec:
         if not 0 <= index < self.size:
             raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
         return state.parse(self.notations[index], seat)
+
+    def blocks(self) -> list[tuple[str, int, int, str]]:
+        """The numbers by the first word of their notation (sorted notations keep each word's
+        together): (word, first number, how many, what they are)."""
+        found: list[tuple[str, int, int, str]] = []
+        for number, text in enumerate(self.notations):
+            word = text.split()[0]
+            if found and found[-1][0] == word:
+                first, count = found[-1][1], found[-1][2]
+                found[-1] = (word, first, count + 1, found[-1][3])
+            else:
+                found.append((word, number, 1, f"`{text}` … in the sorted list of notations"))
+        return found
 
 
 class ActionBlocks:
@@ -98,6 +122,23 @@ class ActionBlocks:
                 if index < self.start[name] + size:
                     return name, index - self.start[name]
         raise IllegalAction(f"action number {index} is outside 0-{self.size - 1}")
+
+
+def encoding_markdown(codec: ActionCodec, observer: Observer) -> str:
+    """A game's encoding as the game's doc shows it: its version, the numbers by block, and
+    the observation's entries in order."""
+    lines = [f"Encoding version {codec.version}: actions are `Discrete({codec.size})`, observations "
+             f"{observer.size} floats.", "", "| numbers | block | what they are |", "|---|---|---|"]
+    for name, first, count, meaning in codec.blocks():
+        lines.append(f"| {first}-{first + count - 1} | `{name}` | {meaning} |")
+    lines += ["", "| entries | part | what they hold |", "|---|---|---|"]
+    at = 0
+    for name, count, meaning in observer.layout():
+        lines.append(f"| {at}-{at + count - 1} | {name} | {meaning} |")
+        at += count
+    if at != observer.size:
+        raise ValueError(f"the observation's layout covers {at} entries, not {observer.size}")
+    return "\n".join(lines) + "\n"
 
 
 def one_hot(index: int, size: int) -> list[float]:

@@ -59,10 +59,33 @@ def _card(number: int) -> int:
     return number - 1
 
 
+ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
+
+_TYPES = "as its own type 0, health 1, relationship 2, knowledge 3, work 4, possession 5"
+BLOCK_MEANINGS = {
+    "keep": "keep a drafted card: card number - 1",
+    "reroll": "throw again the dice whose bits are set: bit mask - 1 (bit i: die i + 1)",
+    "stop": "stop throwing",
+    "play": "play an event card from the hand: card number - 1",
+    "buy": f"buy a track card: ((card number - 1) * 6 + type slot) * 2 + with good luck (slot: {_TYPES})",
+    "magician": "Magician: source symbol * 4 + target (health 0, relationship 1, knowledge 2, money 3)",
+    "trip": "Trip around the world: the symbol (health 0, relationship 1, knowledge 2, money 3)",
+    "friend": "Friend from work: side * 5 + symbol (health, relationship, knowledge, money, good luck)",
+    "done": "done buying",
+    "lose": "lose an active card to misfortune: card number - 1",
+    "place": f"place the waiting card: type slot * 41 + depth (0 on top, d under the d-th card from the top; {_TYPES})",
+    "assist": f"social assistance: 0 none, else 1 + (card number - 1) * 6 + type slot ({_TYPES})",
+}
+
+
 class CvCodec:
     """Actions as numbers (see the module docstring)."""
 
     size = LAYOUT.size
+    version = ENCODING_VERSION
+
+    def blocks(self) -> list[tuple[str, int, int, str]]:
+        return [(name, LAYOUT.start[name], size, BLOCK_MEANINGS[name]) for name, size in LAYOUT.blocks]
 
     def encode(self, state: State, seat: int, action: Action) -> int:
         assert isinstance(state, CvState)
@@ -169,6 +192,22 @@ class CvObserver:
         self.per_card = len(PLACES) + (MAX_SEATS - 1) * len(OTHER_PLACES)
         self.size = (len(STEPS) + CARD_COUNT * self.per_card + MAX_DICE * 6 + 2 * len(SYMBOLS)
                      + MAX_SEATS * (len(EFFECTS) + 2) + 3 + 6)
+
+    def layout(self) -> list[tuple[str, int, str]]:
+        others = ", ".join(f"seat +{k} {place}" for k in range(1, MAX_SEATS) for place in OTHER_PLACES)
+        symbols = ", ".join(SYMBOLS)
+        return [("step", len(STEPS), f"one-hot: {', '.join(STEPS)}"),
+                ("cards", CARD_COUNT * self.per_card,
+                 f"per card 1-{CARD_COUNT}, {self.per_card} flags: where the observer knows it is "
+                 f"({', '.join(PLACES)}), then for each other seat in turn order ({others}; an event in a hand "
+                 "only if taken from the track)"),
+                ("dice", MAX_DICE * 6, f"each of {MAX_DICE} dice, its face one-hot (6): health, relationship, "
+                                       "knowledge, money, good luck, bad luck"),
+                ("symbols to spend", 2 * len(SYMBOLS), f"from dice and tokens, then from events ({symbols})"),
+                ("seats", MAX_SEATS * (len(EFFECTS) + 2),
+                 f"per seat from the observer in turn order: tokens ({', '.join(EFFECTS)}), CV size, hand size"),
+                ("decks", 3, "early, middle and old age decks: cards / 26"),
+                ("turn", 6, "round / 20, rerolls used, misfortunes, bad luck spent, cards bought, symbols used")]
 
     def observe(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, CvState)

@@ -23,6 +23,7 @@ from vita.games.our_life.data import SYMBOLS, Book
 from vita.games.our_life.steps import PROMPTS, STEPS
 
 MAX_SEATS = 8
+ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
 
 
 def notations(book: Book) -> list[str]:
@@ -53,6 +54,27 @@ class OurLifeObserver:
         self.per_seat = (len(book.character) * 2 + 3 + 2 * len(SYMBOLS) + 1 + book.display + 1
                          + len(book.personal_goals) + len(book.family) + 6 + len(book.shared_goals))
         self.size = len(STEPS) + 1 + len(PROMPTS) + 2 + book.display * self.per_card + MAX_SEATS * self.per_seat
+
+    def layout(self) -> list[tuple[str, int, str]]:
+        book = self.book
+        symbols = ", ".join(SYMBOLS)
+        seat = (f"Character sheet rows filled / row size ({len(book.character)}: "
+                f"{', '.join(r.id for r in book.character)}), Opportunities taken per row ({len(book.character)}), "
+                f"Opportunity track / 10, Digital Persona / its length, Likes / 20, actions in the pool ({symbols}), "
+                f"extra actions ({symbols}), done, the chosen display card one-hot ({book.display}, where visible), "
+                f"a card chosen but hidden, personal goal one-hot ({len(book.personal_goals)}, its own only), "
+                f"the family's sheet rows filled / size ({len(book.family)}: {', '.join(r.id for r in book.family)}), "
+                "its stress / track size, Happiness / 10, Balance / 10, Joy and Happiness on the chart / 50, "
+                f"children / 4, its shared goal one-hot ({len(book.shared_goals)})")
+        return [("step", len(STEPS), f"one-hot: {', '.join(STEPS)}"),
+                ("round", 1, f"round / {book.rounds}"),
+                ("prompt", len(PROMPTS), f"one-hot: the question asked ({', '.join(PROMPTS)})"),
+                ("asked", 2, "the prompt is the observer's; the observer is asked to act"),
+                ("display", book.display * self.per_card,
+                 f"per display card ({book.display}): its actions by symbol ({symbols}), Relaxations, Stress dice, "
+                 "Opportunity"),
+                ("seats", MAX_SEATS * self.per_seat, f"{MAX_SEATS} blocks of {self.per_seat}, the observer's first, "
+                                                     f"then in turn order (zeros past the players): {seat}")]
 
     def observe(self, state: State, seat: int) -> list[float]:
         book = self.book
@@ -98,5 +120,5 @@ _MADE: dict[str, tuple[NotationCodec, OurLifeObserver]] = {}
 def interface(book: Book) -> tuple[NotationCodec, OurLifeObserver]:
     """The numbering and observer for ``book`` (made once per data directory)."""
     if book.directory not in _MADE:
-        _MADE[book.directory] = NotationCodec(notations(book)), OurLifeObserver(book)
+        _MADE[book.directory] = NotationCodec(notations(book), ENCODING_VERSION), OurLifeObserver(book)
     return _MADE[book.directory]

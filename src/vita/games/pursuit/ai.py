@@ -24,10 +24,11 @@ from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
 from vita.games.pursuit.board_actions import role_id
 from vita.games.pursuit.cards import Deck, slug
 from vita.games.pursuit.setup import traits_secret
-from vita.games.pursuit.state import COMMUNITY, SPACES, Player, PursuitState
+from vita.games.pursuit.state import COMMUNITY, PHASES, SPACES, Player, PursuitState
 from vita.games.pursuit.tracks import payment_shapes
 
 BASE_SEATS = 4  # 5 only with the Community expansion
+ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
 
 
 def _payments(cost: tuple[int, ...], deck: Deck) -> list[str]:
@@ -102,6 +103,30 @@ class PursuitObserver:
         self.community_size = 1 + 5 * len(self.community.cards) if self.community else 0
         self.size = (len(deck.board.rounds) + self.phases + self.seats + self.seats * self.per_seat
                      + 6 * self.cards + len(deck.life_goals) + len(SPACES) * 2 + self.community_size)
+
+    def layout(self) -> list[tuple[str, int, str]]:
+        deck = self.deck
+        seat = ("present, alive, Knowledge, Creativity, Influence and money / 10, stress / 10, STH / 3, LTH / 50, "
+                "hourglasses in hand / 6, this round / 6, spent / 6, Good Health bonus, Projects / 3, Items / 5, "
+                "Partners, Job level / 3, best Partner level / 4, completed / 5, retired, "
+                f"child trait one-hot ({len(deck.traits)}, hidden while the choice is secret)")
+        if self.community:
+            seat += ", Popularity score / 5, Popularity space / track length, Items bought / 5, Outcomes chosen / 10"
+        parts = [("round", len(deck.board.rounds), "one-hot: " + ", ".join(r.name for r in deck.board.rounds)),
+                 ("phase", self.phases, "one-hot: " + ", ".join(PHASES[:self.phases])),
+                 ("to act", self.seats, "one-hot: the seat asked, counted from the observer in turn order"),
+                 ("seats", self.seats * self.per_seat, f"{self.seats} blocks of {self.per_seat}, the observer's "
+                                                       f"first, then in turn order (zeros past the players): {seat}"),
+                 ("cards", 6 * self.cards, f"per card in deck order ({self.cards}): on a row, in a discard pile, the "
+                                           "observer's, its level / 4 (completed: 1), another's, its level / 4"),
+                 ("life goals", len(deck.life_goals), "1 for each life goal in play, in deck order"),
+                 ("spaces", 2 * len(SPACES), f"per action space ({', '.join(SPACES)}): the observer's hourglasses / 3, "
+                                             "the others' / 6")]
+        if self.community:
+            parts.append(("Community", self.community_size,
+                          f"Black Friday spree on; per Community card ({len(self.community.cards)}): on the board, "
+                          "discarded, the observer's marker on it, the others' markers / 4, being resolved"))
+        return parts
 
     def observe(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, PursuitState)
@@ -181,4 +206,4 @@ class PursuitObserver:
 
 @cache
 def interface(deck: Deck) -> tuple[NotationCodec, PursuitObserver]:
-    return NotationCodec(notations(deck)), PursuitObserver(deck)
+    return NotationCodec(notations(deck), ENCODING_VERSION), PursuitObserver(deck)

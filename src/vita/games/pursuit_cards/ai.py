@@ -99,10 +99,33 @@ def _kind(card: int) -> int:
     return card if card < KINDS else KINDS + card - DECLARED
 
 
+ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
+
+# What the numbers of each block stand for (a card: suit * 10 + value - 1, suits in the order
+# of SUITS, values Ace to Ten; a kind: a card 0-39 or a Joker declared as card k, 40 + k).
+BLOCK_MEANINGS = {
+    "activate": "activate: ((own meld's place * 5 + position - 1) * 2 + Joker) * 65 + target "
+                "(0 none, 1 + the place of another's meld among all the others' melds)",
+    "take": "take k cards from the discard pile (a Diamond activation), k = the offset",
+    "defend": "defend: (own meld's place * 5 + position - 1) * 2 + Joker",
+    "pass": "pass (no defence)",
+    "capture": "capture the front (0) or the back (1) card",
+    "remnant": "keep a broken meld's card: the card, 40 a Joker",
+    "meld": "start a meld with a kind",
+    "add": "add to the meld being laid: end (front 0, back 1) * 80 + kind",
+    "extend": "extend an own meld: (place * 2 + end) * 2 + Joker",
+    "discard": "discard: the card, 40 a Joker",
+}
+
+
 class CardsCodec:
     """Actions as numbers (see the module docstring)."""
 
     size = LAYOUT.size
+    version = ENCODING_VERSION
+
+    def blocks(self) -> list[tuple[str, int, int, str]]:
+        return [(name, LAYOUT.start[name], size, BLOCK_MEANINGS[name]) for name, size in LAYOUT.blocks]
 
     def encode(self, state: State, seat: int, action: Action) -> int:
         assert isinstance(state, CardsState)
@@ -214,6 +237,22 @@ class CardsObserver:
     meld_size = 1 + 4 + 1 + MAX_LENGTH * 2
     seat_size = 3 + MAX_MELDS * meld_size
     size = len(STEPS) + 4 + HAND + MAX_SEATS * seat_size + 8 * HAND + 8 * HAND + 3 * HAND + 6
+
+    def layout(self) -> list[tuple[str, int, str]]:
+        seat = (f"present, Happiness / 100, hand size / 20, then {MAX_MELDS} melds in the order laid, each "
+                f"{self.meld_size} entries: present, suit one-hot (4), pattern / 9, each card's value / 10 "
+                f"({MAX_LENGTH}), Joker flags ({MAX_LENGTH})")
+        seats = [("seats", MAX_SEATS * self.seat_size, f"{MAX_SEATS} blocks of {self.seat_size}, the observer's "
+                                                       f"first, then in turn order (zeros past the players): {seat}")]
+        return [("step", len(STEPS), f"one-hot: {', '.join(STEPS)}"),
+                ("stock", 4, "stock size / 124, pass number / 3, passes / 3, final turn"),
+                ("hand", HAND, "the observer's hand: copies of each card / 3 (40 cards, then Jokers)"),
+                *seats,
+                ("discard pile", 8 * HAND, "its top 8 cards from the top, one-hot each (41)"),
+                ("temporary pile", 8 * HAND, "this turn's played cards, last first, one-hot each (41)"),
+                ("meld being laid", 3 * HAND, "its cards, one-hot each (41)"),
+                ("attack", 6, "an attack on, its power / 5, the defence / 5, captures left / 5, "
+                              "Diamond cards owed / 5, discard cards available / 20")]
 
     def observe(self, state: State, seat: int) -> list[float]:
         out = np.zeros(self.size)
