@@ -269,3 +269,19 @@ def test_each_games_doc_shows_its_current_encoding(game_id: str) -> None:
     text = doc_path(game_id).read_text(encoding="utf-8")
     shown = text.split(BEGIN, 1)[1].split(END, 1)[0]
     assert shown == "\n" + section(game_id), f"docs/games/{game_id}.md: run python tools/encodings.py"
+
+
+def test_the_masked_ppo_example_trains_and_plays_a_few_hundred_steps() -> None:
+    """examples/train_masked_ppo.py, for a few hundred steps (the full run is in the doc):
+    it trains, then plays its evaluation games against the random bot to the end."""
+    import importlib.util
+    from pathlib import Path
+
+    pytest.importorskip("sb3_contrib", reason="the train extra is not installed (pip install -e '.[train]')")
+    path = Path(__file__).resolve().parents[1] / "examples" / "train_masked_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_masked_ppo", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = module.main(["--timesteps", "256", "--eval-games", "4"])
+    assert result["timesteps"] == 256 and 0.0 <= result["win_rate_against_random"] <= 1.0
