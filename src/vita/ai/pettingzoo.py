@@ -46,6 +46,7 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self.metadata = {**self.metadata, "name": f"vita_{game_id.replace('-', '_')}"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._spaces = {agent: self.interface.observation_space() for agent in self.possible_agents}
         self._actions = {agent: self.interface.action_space() for agent in self.possible_agents}
@@ -62,7 +63,7 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         return self._actions[agent]
 
     def seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         logging = self.render_mode is not None
@@ -112,9 +113,9 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
             for other in self.agents:
                 self.rewards[other] = outcome[self.seat(other)]
                 self.terminations[other] = True
+            self._accumulate_rewards()  # rewards come only at the end: before it they are all 0
         else:
             self.agent_selection = self.possible_agents[self.state_.to_move()[0]]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         return log_tail(self.state_, self.render_mode)
@@ -133,6 +134,17 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             EnvLogger.error_observe_before_reset()
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
+
+    def step(self, action: Any) -> None:
+        """The wrapper's checks, then the environment's own step (one call, not three)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
     # What the agent loop reads at every decision (``agent_iter``, ``step``), checked as the
     # wrapper checks them.

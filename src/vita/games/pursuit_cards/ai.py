@@ -132,10 +132,21 @@ class CardsCodec:
         return self._number(action, _Places(state, seat))
 
     def encode_all(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
-        """The numbers of many actions of one position (its melds' places found once)."""
+        """The numbers of many actions of one position (its melds' places found once; the
+        discards and meld starts, most of any list, numbered on the spot)."""
         assert isinstance(state, CardsState)
         places = _Places(state, seat)
-        return [self._number(action, places) for action in actions]
+        discard, meld = LAYOUT.start["discard"], LAYOUT.start["meld"]
+        found = []
+        for action in actions:
+            kind = type(action)
+            if kind is Discard:
+                found.append(discard + action.card)  # type: ignore[attr-defined]
+            elif kind is StartMeld:
+                found.append(meld + _kind(action.card))  # type: ignore[attr-defined]
+            else:
+                found.append(self._number(action, places))
+        return found
 
     @staticmethod
     def _number(action: Action, places: _Places) -> int:
@@ -262,13 +273,14 @@ class CardsObserver:
 
     def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (``size`` entries, zeros or not):
-        zeros, then each block's entries (a meld's row comes ready-made from its cards)."""
+        zeros, then a meld's row at a time (ready-made from its cards), the hand as a slice,
+        and every other entry that is not zero in one indexed assignment."""
         assert isinstance(state, CardsState)
         out[:] = 0.0
         n = state.num_players
-        out[state.step] = 1.0
         at = len(STEPS)
-        out[at:at + 4] = (len(state.stock) / 124, state.pass_no / 3, state.passes / 3, float(state.final))
+        where = [state.step, at, at + 1, at + 2, at + 3]
+        what = [1.0, len(state.stock) / 124, state.pass_no / 3, state.passes / 3, float(state.final)]
         at += 4
         out[at:at + HAND] = state.hands[seat]
         out[at:at + HAND] *= 1 / 3
@@ -283,21 +295,19 @@ class CardsObserver:
         for k in range(n):
             other = (seat + k) % n
             base = at + k * self.seat_size
-            out[base:base + 3] = (1.0, state.happiness[other] / 100, sum(state.hands[other]) / 20)
+            where += (base, base + 1, base + 2)
+            what += (1.0, state.happiness[other] / 100, sum(state.hands[other]) / 20)
         at += MAX_SEATS * self.seat_size
-        at = self._pile(state.discard[-8:][::-1], 8, out, at)
-        at = self._pile(state.temp[-8:][::-1], 8, out, at)
-        at = self._pile(state.pending, 3, out, at)
+        for cards, depth in ((state.discard[-8:][::-1], 8), (state.temp[-8:][::-1], 8), (state.pending, 3)):
+            for place, card in enumerate(cards[:depth]):
+                where.append(at + place * HAND + (JOKER if card >= DECLARED else card))
+                what.append(1.0)
+            at += depth * HAND
         attack = state.attack
-        out[at:at + 6] = (float(attack is not None), (attack[2] if attack else 0) / 5, (attack[3] if attack else 0) / 5,
-                          state.capture_left / 5, state.diamond_owed / 5, state.available / 20)
-
-    @staticmethod
-    def _pile(cards: list[int], depth: int, out: np.ndarray, at: int) -> int:
-        """Mark each card of a pile's top, one one-hot block per place."""
-        for place, card in enumerate(cards[:depth]):
-            out[at + place * HAND + (JOKER if card >= DECLARED else card)] = 1.0
-        return at + depth * HAND
+        where += range(at, at + 6)
+        what += (float(attack is not None), (attack[2] if attack else 0) / 5, (attack[3] if attack else 0) / 5,
+                 state.capture_left / 5, state.diamond_owed / 5, state.available / 20)
+        out[where] = what
 
 
 @functools.lru_cache(maxsize=65536)
