@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from vita.core.bots import Bot, BotFactory, RandomBot
+from vita.core.search import ISMCTSBot, parse_parameters
 from vita.core.state import Game
 
 GAMES: Mapping[str, str] = {
@@ -28,6 +29,9 @@ GENERIC_BOTS: Mapping[str, BotFactory] = {
 }
 """Bots that play every game."""
 
+SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot}
+"""Search bots that play every game, by name; their budget follows the name (``ismcts:iters=300``)."""
+
 
 @cache
 def get_game(game_id: str) -> Game[Any, Any]:
@@ -42,15 +46,20 @@ def get_game(game_id: str) -> Game[Any, Any]:
 
 
 def bot_names(game_id: str) -> list[str]:
+    """The bots offered by name at a table (the search bots, by budget, come through make_bot)."""
     return [*GENERIC_BOTS, *get_game(game_id).bots()]
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:
-    """A bot by name for ``game_id``, seeded with ``seed``."""
+    """A bot by name for ``game_id``, seeded with ``seed``. A search bot takes its budget
+    after its name: ``ismcts:iters=2000``, ``ismcts:time=1s`` (:mod:`vita.core.search`)."""
+    base, _, parameters = name.partition(":")
+    if base in SEARCH_BOTS:
+        return SEARCH_BOTS[base](get_game(game_id), seed=seed, **parse_parameters(parameters))
     factories = {**GENERIC_BOTS, **get_game(game_id).bots()}
     try:
         factory = factories[name]
     except KeyError:
-        known = ", ".join(factories)
+        known = ", ".join([*factories, *SEARCH_BOTS])
         raise KeyError(f"unknown bot {name!r} for {game_id} (known bots: {known})") from None
     return factory(seed)

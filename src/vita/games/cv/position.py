@@ -369,11 +369,14 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
     players' life goals and hands of events, and during the draft their childhood cards."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
+    # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
+    # decides the deal, so two positions it cannot tell apart deal alike.
     for cards in copy.decks:
+        cards.sort()
         rng.shuffle(cards)
     others = [s for s in range(copy.num_players) if s != seat]
     # Life goals: the others' private goals and the goal deck.
-    goals = copy.goal_deck + [copy.goals[s] for s in others]
+    goals = sorted(copy.goal_deck + [copy.goals[s] for s in others])
     rng.shuffle(goals)
     for other in others:
         copy.goals[other] = goals.pop()
@@ -386,7 +389,7 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
             return copy.deck.card(c).age == CHILDHOOD
 
         events = [c for c in copy.set_aside if copy.deck.card(c).is_event]
-        pool = events + [c for other in others for c in copy.hands[other] if childhood(c)]
+        pool = sorted(events + [c for other in others for c in copy.hands[other] if childhood(c)])
         rng.shuffle(pool)
         for other in others:
             copy.hands[other] = [c if not childhood(c) else pool.pop() for c in copy.hands[other]]
@@ -396,7 +399,7 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
 
 def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
     """The others' childhood cards and those set aside, re-dealt; the Bicycle stays in play."""
-    pool = copy.set_aside + [c for o in others for c in copy.draft[o] + copy.kept[o]]
+    pool = sorted(copy.set_aside + [c for o in others for c in copy.draft[o] + copy.kept[o]])
     rng.shuffle(pool)
     bicycle = copy.deck.bicycle()
     dealt = sum(len(copy.draft[o]) + len(copy.kept[o]) for o in others)

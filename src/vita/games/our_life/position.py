@@ -432,13 +432,16 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     others drew or kept in secret, other families' unrevealed choices, stories being chosen."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
+    # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
+    # decides the deal, so two positions it cannot tell apart deal alike.
     for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck):
+        deck.sort()
         rng.shuffle(deck)
     mine = state.family_of[seat] if seat is not None else -1
     others = [s for s in range(state.num_players) if s != seat]
     # Stories another seat is choosing between.
     hidden_posts = [i for i, p in enumerate(copy.prompts) if p[0] == POST and p[1] != seat]
-    pool = copy.story_deck + [c for i in hidden_posts for c in copy.prompts[i][2:]]
+    pool = sorted(copy.story_deck + [c for i in hidden_posts for c in copy.prompts[i][2:]])
     rng.shuffle(pool)
     for i in hidden_posts:
         size = len(copy.prompts[i]) - 2
@@ -463,7 +466,8 @@ def _redeal(rng: Rng, box: list[int], options: list[list[int]], kept: list[int],
             secret_kept: bool) -> list[int]:
     """Re-deal the goal cards ``holders`` hold unseen (their options and, while the setup is
     secret, the card they kept) from those and the ``box``; return the new box."""
-    pool = box + [c for h in holders for c in options[h]] + [kept[h] for h in holders if secret_kept and kept[h]]
+    unseen = [c for h in holders for c in options[h]] + [kept[h] for h in holders if secret_kept and kept[h]]
+    pool = sorted(box + unseen)
     rng.shuffle(pool)
     for h in holders:
         options[h] = [pool.pop() for _ in options[h]]

@@ -577,15 +577,17 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
     """Re-sample what ``seat`` cannot see: pile orders, others' dealt traits, the box."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
-    for pile in copy.piles:
+    # Each pile sorted first: what the seat knows (which cards are unseen), never where they
+    # lie, decides the deal, so two positions it cannot tell apart deal alike.
+    for pile in (*copy.piles, copy.community_pile, copy.goal_box):
+        pile.sort()
         rng.shuffle(pile)
-    rng.shuffle(copy.community_pile)
-    rng.shuffle(copy.goal_box)
     secret = traits_secret(copy)
     pool = list(copy.trait_box)
     for other, p in enumerate(copy.players):
         if other != seat:
             pool += [t for t in p.offer if secret or t != p.trait]
+    pool.sort()
     rng.shuffle(pool)
     for other, p in enumerate(copy.players):
         if other == seat or not p.offer:

@@ -288,6 +288,7 @@ def determinize(state: CardsState, seat: int | None, rng: Rng) -> CardsState:
         sizes.append(sum(hand))
         for kind, count in enumerate(hand):
             pool += [kind] * count
+    pool.sort()  # what the seat knows (which cards are unseen), not where they lie, decides the deal
     rng.shuffle(pool)
     for other, size in zip(others, sizes, strict=True):
         hand = empty_hand()

@@ -1,0 +1,138 @@
+"""Search bots for every game: information-set Monte Carlo tree search.
+
+``ISMCTSBot`` is single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set
+Monte Carlo Tree Search", IEEE TCIAIG 2012): each iteration deals the hidden cards again as
+the searching seat may believe them (the game's :meth:`~vita.core.state.State.determinize`),
+walks one tree of action sequences shared by all those deals, choosing among the actions legal
+in that deal by UCB1 with availability counts, adds one node, plays the rest of the game at
+random, and scores each node for the seat that chose its action (``Game.outcome``: +1 first
+... -1 last). It answers with the most visited action at the root.
+
+A bot's choice depends only on its seed, the move number and what its seat may see: each
+decision's generator is seeded from the bot's seed and ``state.ply``, and the search starts
+from deals of the seat's information set, never from the true hidden cards. A time budget
+(``time=1s``) is for people: what it finds then depends on the machine.
+
+By name: ``ismcts`` (500 iterations), ``ismcts:iters=2000``, ``ismcts:time=1s``,
+``ismcts:iters=300:c=0.5`` (``vita.registry.make_bot`` reads the parameters).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from vita.core.rng import Rng
+from vita.core.state import Action, Game, State
+
+DEFAULT_ITERATIONS = 500
+EXPLORATION = 0.7  # UCB1's constant: rewards lie in [-1, 1]
+
+
+class _Node:
+    __slots__ = ("available", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat whose action led here
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.available = 0  # iterations in which this node's action was legal at its parent
+        self.reward = 0.0  # the mover's total reward
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS with random playouts (see the module's notes)."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
+                 c: float = EXPLORATION) -> None:
+        if iters is not None and iters < 1:
+            raise ValueError(f"iters must be at least 1, not {iters}")
+        if time is not None and time <= 0:
+            raise ValueError(f"time must be more than 0 seconds, not {time}")
+        self.game = game
+        self.seed = seed
+        self.iterations = iters if iters is not None else (None if time is not None else DEFAULT_ITERATIONS)
+        self.seconds = time
+        self.c = c
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        rng = Rng(self.seed * 1_000_003 + state.ply)
+        base = state.clone()
+        base.log = None  # the deals tell nobody anything: no log to copy or write
+        root = _Node(seat)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        done = 0
+        while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
+            self._iterate(root, base.determinize(seat, rng), rng)
+            done += 1
+        by_text = {str(action): action for action in legal}
+        best = max(by_text, key=lambda text: (root.children[text].visits, root.children[text].reward)
+                   if text in root.children else (-1, 0.0))
+        return by_text[best]
+
+    def _iterate(self, root: _Node, deal: State, rng: Rng) -> None:
+        node, path = root, []
+        while not deal.is_over():  # selection and expansion
+            mover = deal.to_move()[0]
+            legal = deal.legal_actions(mover)
+            texts = [str(action) for action in legal]
+            untried = [i for i, text in enumerate(texts) if text not in node.children]
+            for text in texts:
+                child = node.children.get(text)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                index = untried[rng.below(len(untried))]
+                child = node.children[texts[index]] = _Node(mover)
+                child.available = 1
+                deal.apply_trusted(mover, legal[index])
+                path.append(child)
+                break
+            index = max(range(len(texts)), key=lambda i: self._ucb(node.children[texts[i]]))
+            node = node.children[texts[index]]
+            deal.apply_trusted(mover, legal[index])
+            path.append(node)
+        while not deal.is_over():  # playout
+            mover = deal.to_move()[0]
+            legal = deal.legal_actions(mover)
+            deal.apply_trusted(mover, legal[rng.below(len(legal))])
+        outcome = self.game.outcome(deal)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += outcome[visited.mover]
+
+    def _ucb(self, node: _Node) -> float:
+        return node.reward / node.visits + self.c * math.sqrt(math.log(node.available) / node.visits)
+
+
+def parse_parameters(text: str) -> dict[str, Any]:
+    """``iters=2000:time=1s:c=0.5`` as keyword arguments; :class:`ValueError` says what is wrong.
+
+    >>> parse_parameters("iters=2000:time=1.5s")
+    {'iters': 2000, 'time': 1.5}
+    """
+    found: dict[str, Any] = {}
+    for part in filter(None, text.split(":")):
+        key, sep, value = part.partition("=")
+        if not sep or not value:
+            raise ValueError(f"a bot parameter is written key=value, not {part!r}")
+        try:
+            if key == "iters":
+                found[key] = int(value)
+            elif key == "time":
+                found[key] = float(value.removesuffix("s"))
+            elif key == "c":
+                found[key] = float(value)
+            else:
+                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c)")
+        except ValueError as error:
+            if "unknown bot parameter" in str(error):
+                raise
+            raise ValueError(f"bot parameter {key}={value!r} is not a number") from None
+    return found

@@ -1,0 +1,66 @@
+"""The search bot (ISMCTS, vita.core.search): it plays every game through the registry by name
+and budget, never uses what its seat cannot see, and plays better than chance."""
+
+from __future__ import annotations
+
+import pytest
+
+from vita.core import Rng
+from vita.registry import GAMES, get_game, make_bot
+
+
+def _position(game_id: str, players: int, plies: int, seed: int = 2):
+    game = get_game(game_id)
+    state, rng = game.new(seed=seed, players=players, log=False), Rng(seed)
+    while state.ply < plies and not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply_trusted(seat, legal[rng.below(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_same_information_gives_the_same_choice(game_id: str) -> None:
+    """Positions that differ only in what the seat to act cannot see (another deal of its
+    information set) get the same action from a bot with the same seed: the search never
+    looks at the true hidden cards. The two positions did differ."""
+    differed = 0
+    for plies in (12, 30, 60):
+        state = _position(game_id, 3, plies)
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        other = state.determinize(seat, Rng(99))
+        differed += other.to_json() != state.to_json()
+        first = make_bot(game_id, "ismcts:iters=40", 7).choose(state, seat)
+        second = make_bot(game_id, "ismcts:iters=40", 7).choose(other, seat)
+        assert str(first) == str(second), f"{game_id} at ply {plies}: {first} against {second}"
+    assert differed, "the deals never differed from the true position"
+
+
+def test_a_search_bot_is_named_with_its_budget() -> None:
+    bot = make_bot("cv", "ismcts:iters=30:c=0.5", 1)
+    assert bot.name == "ismcts" and bot.iterations == 30 and bot.c == 0.5  # type: ignore[attr-defined]
+    timed = make_bot("cv", "ismcts:time=0.05s", 1)
+    assert timed.seconds == 0.05 and timed.iterations is None  # type: ignore[attr-defined]
+    for wrong, message in [("ismcts:iters=x", "not a number"), ("ismcts:depth=3", "unknown bot parameter"),
+                           ("ismcts:iters", "key=value"), ("ismcts:iters=0", "at least 1")]:
+        with pytest.raises(ValueError, match=message):
+            make_bot("cv", wrong, 1)
+
+
+@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit"])
+def test_ismcts_beats_the_random_bot(game_id: str) -> None:
+    """Four 2-player games, seats alternated, 60 iterations a decision: it wins them all."""
+    game = get_game(game_id)
+    wins = 0
+    for number in range(4):
+        state = game.new(seed=number, players=2, log=False)
+        searcher = number % 2
+        bots = {searcher: make_bot(game_id, "ismcts:iters=60", number),
+                1 - searcher: make_bot(game_id, "random", number)}
+        while not state.is_over():
+            mover = state.to_move()[0]
+            state.apply(bots[mover].choose(state, mover), mover)
+        wins += game.outcome(state)[searcher] > 0
+    assert wins == 4
