@@ -91,9 +91,10 @@ def _seats(
             bot_name = bot_list[seat - humans]
             try:
                 bot = make_bot(game_id, bot_name, derive_seed(seed, "bot", seat))
-            except KeyError as error:
+            except (KeyError, ValueError) as error:
                 _fail(str(error.args[0]))
-            name = given[seat] if seat < len(given) else f"{bot_name.capitalize()} bot {seat + 1}"
+            shown = bot_name.partition(":")[0].capitalize()  # "ismcts:iters=300": "Ismcts"
+            name = given[seat] if seat < len(given) else f"{shown} bot {seat + 1}"
             seats.append(Seat(name, bot, bot_name))
     return seats
 

@@ -159,6 +159,17 @@ def bot_names(game_id: str) -> list[str]:
     return names(game_id)
 
 
+def _known_bot(game_id: str, name: str) -> bool:
+    """Whether ``name`` makes a bot for the game (a search bot with its budget included)."""
+    from vita.registry import make_bot
+
+    try:
+        make_bot(game_id, name, 0)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
 def _rules_version(game_id: str) -> int:
     from vita.registry import get_game
 
@@ -185,9 +196,9 @@ def start(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> Stat
         raise ReplayError(f"actions: a seat beyond the {players} players")
     for seat, label in enumerate(record.players):
         kind, _, name = label.partition(":")
-        if kind == "bot" and name not in bot_names(game.info.id):
+        if kind == "bot" and not _known_bot(game.info.id, name):
             raise ReplayError(f"players.{seat}: unknown bot {name[:40]!r} for {game.info.id} "
-                              f"(known bots: {', '.join(bot_names(game.info.id))})")
+                              f"(known bots: {', '.join(bot_names(game.info.id))}, and ismcts with a budget)")
     fingerprint = game.deck_fingerprint(options)
     if record.deck is not None and fingerprint is None:
         raise ReplayError(f"deck: {game.info.id} has no card data, yet the record names a deck")
