@@ -26,6 +26,8 @@ MODULES = [
     "vita.games.our_life.bonuses",
     "vita.games.our_life.setup",
     "vita.games.our_life.describe",
+    "vita.core.search",
+    "vita.tournament",
 ]
 
 

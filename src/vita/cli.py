@@ -386,6 +386,59 @@ def simulate_command(
     Console().print(table)
 
 
+@main.command("tournament")
+@click.argument("game_id")
+@click.option("--players", type=int, default=2, show_default=True)
+@click.option("--couples", type=int, help="Our Life: how many couples (seats 1-2, 3-4, ...); the rest are singles.")
+@click.option("--expansion", help="An expansion of the game (The Pursuit of Happiness: community).")
+@click.option("--bots", required=True, help="Comma-separated bots, a search bot with its budget (ismcts:iters=500).")
+@click.option("--games", "count", type=int, default=100, show_default=True, help="Games per lineup.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=int, help="Processes (default: every local core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the standings and games as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write one row per game and seat here.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), help="Write a PNG of the win rates here.")
+def tournament_command(game_id: str, players: int, couples: int | None, expansion: str | None, bots: str, count: int,
+                       seed: int, workers: int | None, as_json: bool, csv_path: str | None,
+                       plot_path: str | None) -> None:
+    """Bots against each other: every lineup, seats rotated; win rates with 95% intervals and
+    ratings (OpenSkill)."""
+    from pathlib import Path
+
+    from vita import tournament
+
+    options: dict[str, Any] = {"players": players}
+    if couples is not None:
+        options["couples"] = couples
+    try:
+        game = get_game(game_id)
+        if expansion is not None:
+            _set_expansion(game, options, expansion)
+        game.make_options(options)
+        if count < 1:
+            raise ValueError(f"--games must be at least 1, not {count}")
+        summary = tournament.run(game_id, options, [b.strip() for b in bots.split(",") if b.strip()], count, seed,
+                                 workers=workers, progress=not as_json)
+    except (KeyError, ValueError) as error:
+        _fail(str(error.args[0]) if isinstance(error, KeyError) else " ".join(str(error).split()))
+    if csv_path:
+        tournament.write_csv(summary, Path(csv_path))
+    if plot_path:
+        tournament.write_plot(summary, Path(plot_path))
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    games = len(summary["games"])
+    table = Table(title=f"{game_id}, {players} players: {games} games, {count} a lineup, seats rotated")
+    for column in ("bot", "games", "wins", "win rate (95% interval)", "mean score", "rating (mu ± sigma)"):
+        table.add_column(column, no_wrap=column == "bot")
+    for row in summary["standings"]:
+        table.add_row(row["bot"], str(row["games"]), f"{row['wins']:g}",
+                      f"{row['win_rate']:.3f} ({row['win_rate_low']:.3f}-{row['win_rate_high']:.3f})",
+                      f"{row['mean_score']:.2f}", f"{row['mu']:.1f} ± {row['sigma']:.1f}")
+    Console().print(table)
+
+
 def _add_web_commands() -> None:
     from vita.web.cli import serve
 
