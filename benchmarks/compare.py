@@ -76,7 +76,9 @@ def vita_game(seconds: float, game_id: str = "pursuit-cards", players: int = 2) 
             "clone_microseconds": clone_time(middles, lambda s: s.clone())}
 
 
-def openspiel_gin(seconds: float) -> dict[str, Any]:
+def openspiel_gin(seconds: float, observe: bool = False) -> dict[str, Any]:
+    """OpenSpiel's C++ gin rummy through pyspiel; ``observe``: reading the observation tensor
+    at every decision, as an agent does (then no clone time)."""
     try:
         import pyspiel
     except ImportError:
@@ -93,18 +95,22 @@ def openspiel_gin(seconds: float) -> dict[str, Any]:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
+            if observe:
+                state.observation_tensor(state.current_player())
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
             decisions += 1
-            if decisions == 50 and len(middles) < 500:
+            if decisions == 50 and len(middles) < 500 and not observe:
                 middles.append(state.clone())
         return decisions
 
     play_one()
     games, steps, elapsed = timed_loop(seconds, play_one)
-    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
-            "mean_decisions_per_game": steps / games,
-            "clone_microseconds": clone_time(middles, lambda s: s.clone())}
+    result = {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
+              "mean_decisions_per_game": steps / games}
+    if not observe:
+        result["clone_microseconds"] = clone_time(middles, lambda s: s.clone())
+    return result
 
 
 def vita_pettingzoo(seconds: float, game_id: str = "pursuit-cards", players: int = 2) -> dict[str, Any]:
@@ -127,34 +133,6 @@ def vita_pettingzoo(seconds: float, game_id: str = "pursuit-cards", players: int
                 continue
             legal = np.flatnonzero(observation["action_mask"].view(np.bool_))  # the mask's ones
             env.step(int(legal[rng.integers(len(legal))]))
-            decisions += 1
-        return decisions
-
-    play_one()
-    games, steps, elapsed = timed_loop(seconds, play_one)
-    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed}
-
-
-def openspiel_gin_observed(seconds: float) -> dict[str, Any]:
-    """OpenSpiel's gin rummy read as an agent reads it: the observation tensor at every decision."""
-    try:
-        import pyspiel
-    except ImportError:
-        return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(1)
-
-    def play_one() -> int:
-        state = game.new_initial_state()
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            state.observation_tensor(state.current_player())
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
             decisions += 1
         return decisions
 
@@ -197,7 +175,7 @@ def main() -> None:
         "open_spiel gin_rummy": openspiel_gin(args.seconds),
         "rlcard gin-rummy": rlcard_gin(args.seconds),
         "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(args.seconds),
-        "open_spiel gin_rummy reading observation_tensor": openspiel_gin_observed(args.seconds),
+        "open_spiel gin_rummy reading observation_tensor": openspiel_gin(args.seconds, observe=True),
         "python": sys.version.split()[0],
     }
     agents = results["vita pursuit-cards through pettingzoo_env"]["decisions_per_second"]

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.player_counts import EXTREMES
 
 from vita.core import IllegalAction, Rng
 from vita.core.codec import legal_mask
@@ -131,15 +132,6 @@ def test_an_illegal_parallel_action_ends_the_episode_with_a_penalty() -> None:
     assert "illegal" in infos["player_0"] and not environment.agents
 
 
-# Each game at its smallest and largest player count (Our Life: a single, a couple, and eight
-# players mixed), for the anchors' own checkers.
-EXTREMES = [("pursuit", {"players": 1}), ("pursuit", {"players": 4}),
-            ("pursuit", {"players": 1, "expansion": "community"}),
-            ("pursuit", {"players": 5, "expansion": "community"}),
-            ("pursuit-cards", {"players": 2}), ("pursuit-cards", {"players": 5}),
-            ("cv", {"players": 2}), ("cv", {"players": 4}),
-            ("our-life", {"players": 1}), ("our-life", {"players": 2, "couples": 1}),
-            ("our-life", {"players": 8, "couples": 2})]
 
 
 @pytest.mark.parametrize(("game_id", "options"), EXTREMES)

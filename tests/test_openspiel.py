@@ -15,19 +15,14 @@ if os.environ.get("VITA_REQUIRE_OPENSPIEL"):
 else:
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install -e '.[ai]')")
 
-from vita.ai import openspiel  # after the check above
+from tests.player_counts import EXTREMES as PLAYER_COUNTS  # after the check above
+
+from vita.ai import openspiel
 
 openspiel.register()
 
-# Each game at its smallest and largest player count (Our Life: a single, a couple, and eight
-# players mixed).
-EXTREMES = [("vita_pursuit", {"players": 1}), ("vita_pursuit", {"players": 4}),
-            ("vita_pursuit", {"players": 1, "expansion": "community"}),
-            ("vita_pursuit", {"players": 5, "expansion": "community"}),
-            ("vita_pursuit_cards", {"players": 2}), ("vita_pursuit_cards", {"players": 5}),
-            ("vita_cv", {"players": 2}), ("vita_cv", {"players": 4}),
-            ("vita_our_life", {"players": 1}), ("vita_our_life", {"players": 2, "couples": 1}),
-            ("vita_our_life", {"players": 8, "couples": 2})]
+# Each game at its smallest and largest player count, by its OpenSpiel name.
+EXTREMES = [("vita_" + game_id.replace("-", "_"), options) for game_id, options in PLAYER_COUNTS]
 
 
 def test_every_game_is_registered_with_its_nature() -> None:

@@ -97,22 +97,29 @@ def simulate(
     if len(bots) != options.get("players", len(bots)):
         raise ValueError(f"give one bot per seat ({options.get('players')} seats, {len(bots)} bots)")
     seeds = [derive_seed(seed, "game", number) for number in range(games)]
-    results: list[JSON] = []
     if records_dir:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
     tasks = [(game_id, options, bots, s, probe, extra_bots, records_dir, number) for number, s in enumerate(seeds)]
+    results = run_tasks(_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8)
+    return summarise(results, bots, game_id, options, seed)
+
+
+def run_tasks(work: Callable[[Any], JSON], tasks: list[Any], workers: int, description: str, *,
+              progress: bool = False, chunksize: int = 1) -> list[JSON]:
+    """``work`` on every task, in order, on ``workers`` processes, with a progress bar."""
+    results: list[JSON] = []
     with progress_bar(progress) as bar:
-        job = bar.add_task(f"{game_id}, {len(bots)} players", total=games)
-        if workers > 1:
+        job = bar.add_task(description, total=len(tasks))
+        if workers > 1 and len(tasks) > 1:
             with ProcessPoolExecutor(workers) as pool:
-                for result in pool.map(_task, tasks, chunksize=8):
+                for result in pool.map(work, tasks, chunksize=chunksize):
                     results.append(result)
                     bar.advance(job)
         else:
             for task in tasks:
-                results.append(_task(task))
+                results.append(work(task))
                 bar.advance(job)
-    return summarise(results, bots, game_id, options, seed)
+    return results
 
 
 class RateColumn(ProgressColumn):

@@ -20,7 +20,6 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from openskill.models import PlackettLuce
 from vita.core.rng import derive_seed
 from vita.core.state import JSON
 from vita.registry import make_bot
-from vita.sim import play_one, progress_bar
+from vita.sim import play_one, run_tasks
 
 Z95 = 1.959963984540054
 
@@ -85,19 +84,7 @@ def run(game_id: str, options: JSON, bots: Sequence[str], games: int, seed: int 
             shift = number % players
             seating = lineup[shift:] + lineup[:shift]
             tasks.append((game_id, options, seating, derive_seed(seed, "tournament", index, number), index, number))
-    workers = workers or os.cpu_count() or 1
-    results: list[JSON] = []
-    with progress_bar(progress) as bar:
-        job = bar.add_task(f"{game_id} tournament", total=len(tasks))
-        if workers > 1 and len(tasks) > 1:
-            with ProcessPoolExecutor(workers) as pool:
-                for result in pool.map(_game, tasks, chunksize=1):
-                    results.append(result)
-                    bar.advance(job)
-        else:
-            for task in tasks:
-                results.append(_game(task))
-                bar.advance(job)
+    results = run_tasks(_game, tasks, workers or os.cpu_count() or 1, f"{game_id} tournament", progress=progress)
     return {"game": game_id, "options": options, "seed": seed, "games_per_lineup": games,
             "lineups": [list(lineup) for lineup in lineups(list(bots), players)],
             "standings": standings(results, list(dict.fromkeys(bots))), "games": results}
