@@ -159,6 +159,17 @@ def test_simulate_json() -> None:
     assert summary["games"] == 4 and len(summary["seats"]) == 2
 
 
+def test_simulate_on_several_processes_gives_the_same_summary() -> None:
+    """Each game's seed comes from the run's seed and its number: two processes play the
+    same games as one."""
+    args = ("simulate", "cv", "--players", "2", "--games", "6", "--bots", "random,heuristic", "--json")
+    one, two = run(*args, "--workers", "1"), run(*args, "--workers", "2")
+    assert one[0] == two[0] == 0, (one, two)
+    assert json.loads(one[1]) == json.loads(two[1])
+    code, output = run(*args, "--workers", "0")
+    assert code == 2 and "--workers must be at least 1" in output
+
+
 def test_helpful_errors() -> None:
     code, output = run("play", "chess")
     assert code != 0 and "unknown game 'chess'" in output

@@ -45,7 +45,7 @@ def test_a_search_bot_is_named_with_its_budget() -> None:
     assert bot.name == "ismcts" and bot.iterations == 30 and bot.c == 0.5  # type: ignore[attr-defined]
     timed = make_bot("cv", "ismcts:time=0.05s", 1)
     assert timed.seconds == 0.05 and timed.iterations is None  # type: ignore[attr-defined]
-    for wrong, message in [("ismcts:iters=x", "not a number"), ("ismcts:depth=3", "unknown bot parameter"),
+    for wrong, message in [("ismcts:iters=x", "not a number"), ("ismcts:width=3", "unknown bot parameter"),
                            ("ismcts:iters", "key=value"), ("ismcts:iters=0", "at least 1")]:
         with pytest.raises(ValueError, match=message):
             make_bot("cv", wrong, 1)

@@ -350,10 +350,11 @@ def cards_export(game_id: str, directory: str) -> None:
 @click.option("--option", "extra", multiple=True, help="A game option KEY=VALUE (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game record here.")
+@click.option("--workers", type=int, help="Processes (default: every local core).")
 def simulate_command(
     game_id: str, players: int, couples: int | None, expansion: str | None, count: int, bots: str, seed: int,
     extra: tuple[str, ...],
-    as_json: bool, records: str | None,
+    as_json: bool, records: str | None, workers: int | None,
 ) -> None:
     """Play many bot games and summarise wins and scores per seat."""
     from vita.sim import simulate
@@ -370,7 +371,10 @@ def simulate_command(
     if len(names) == 1:
         names = names * players
     try:
-        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=True)
+        if workers is not None and workers < 1:
+            raise ValueError(f"--workers must be at least 1, not {workers}")
+        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=not as_json,
+                           workers=workers or os.cpu_count() or 1)
     except (KeyError, ValueError, IllegalAction, PositionError) as error:
         _fail(str(error))
     if as_json:

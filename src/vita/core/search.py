@@ -47,16 +47,19 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
-                 c: float = EXPLORATION) -> None:
+                 c: float = EXPLORATION, depth: int | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"iters must be at least 1, not {iters}")
         if time is not None and time <= 0:
             raise ValueError(f"time must be more than 0 seconds, not {time}")
+        if depth is not None and depth < 0:
+            raise ValueError(f"depth must be 0 or more, not {depth}")
         self.game = game
         self.seed = seed
         self.iterations = iters if iters is not None else (None if time is not None else DEFAULT_ITERATIONS)
         self.seconds = time
         self.c = c
+        self.depth = depth  # playout moves before scoring the position as it stands (None: to the end)
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -98,11 +101,13 @@ class ISMCTSBot:
             node = node.children[texts[index]]
             deal.apply_trusted(mover, legal[index])
             path.append(node)
-        while not deal.is_over():  # playout
+        played = 0
+        while not deal.is_over() and (self.depth is None or played < self.depth):  # playout
             mover = deal.to_move()[0]
             legal = deal.legal_actions(mover)
             deal.apply_trusted(mover, legal[rng.below(len(legal))])
-        outcome = self.game.outcome(deal)
+            played += 1
+        outcome = self.game.outcome(deal)  # at a depth: the places as the scores stand
         for visited in path:
             visited.visits += 1
             visited.reward += outcome[visited.mover]
@@ -129,8 +134,10 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = float(value.removesuffix("s"))
             elif key == "c":
                 found[key] = float(value)
+            elif key == "depth":
+                found[key] = int(value)
             else:
-                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c)")
+                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c, depth)")
         except ValueError as error:
             if "unknown bot parameter" in str(error):
                 raise
