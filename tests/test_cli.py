@@ -310,13 +310,15 @@ def _screens(output: str) -> list[list[str]]:
     return screens
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (2, 5), (3, 4), (4, 5)])
-def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed", "extra"), [(2, 1, ()), (2, 4, ()), (2, 5, ()), (3, 4, ()), (4, 5, ()),
+                                                       (2, 1, ("--expansion", "community"))])
+def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, seed: int,
+                                                                 extra: tuple[str, ...]) -> None:
     """At 80x24 the table is drawn compact: from the round line to the prompt, every screen
     fits in 24 lines, and the whole table is still one command away (`board`)."""
     typed = "1\nboard\n" + "1\n1\nrest\n" * 40 + "quit\n"
     result = CliRunner().invoke(main, ["play", "pursuit", "--players", str(players), "--humans", "1",
-                                       "--seed", str(seed)],
+                                       "--seed", str(seed), *extra],
                                 input=typed, env={"COLUMNS": "80", "LINES": "24"})
     assert result.exit_code == 0, result.output[-2000:]
     screens = _screens(result.output)

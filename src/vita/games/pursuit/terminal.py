@@ -175,31 +175,42 @@ def _compact(view: dict[str, Any], deck: Deck, seat: int | None) -> RenderableTy
     if coming is not None and coming.stage == "old-age" and view["phase"] != "setup":
         lines.append(f"[bold red]Next round is {coming.name}:[/] every player gets {coming.stress} stress"
                      + (" and Overtime closes" if rounds[view["round"]].stage != "old-age" else ""))
+    # With 4 or more players (4 cards a row) or the Community board, the table is crowded: a
+    # card shows its name only, Jobs and Partners share a line, and another player's cards are
+    # left out (`board` has them all).
+    crowded = len(players) >= 4 or view.get("community") is not None
+    rows = []
     for row, name in enumerate(ROW_NAMES):
         cards = view["rows"][name]
         if cards:
             title = ROW_TITLES[row].split(" & ")[0]  # "Items & Activities": "Items"
-            # With 4 or more players (4 cards a row) or the Community board, a card shows its name
-            # only: `board` has the rest.
-            crowded = len(players) >= 4 or view.get("community") is not None
             entries = (f"[bold]{deck.card(c).name}[/]" if crowded else _card_entry(deck, c) for c in cards)
-            lines.append(f"[bold]{title}:[/] " + " · ".join(entries))
+            rows.append((name, f"[bold]{title}:[/] " + " · ".join(entries)))
+    for name, text in rows:
+        if crowded and name == ROW_NAMES[3] and lines and rows[0][0] != name:
+            lines[-1] += f" — {text}"  # Partners beside Jobs
+        else:
+            lines.append(text)
     if view.get("community") is not None and deck.community is not None:
         board = view["community"]
         slots = [f"{i}. " + (deck.community.cards[deck.community.by_id[c]].name if c is not None else "—")
                  + "".join(_mark(m["seat"]) for m in marks)
                  for i, (c, marks) in enumerate(zip(board["slots"], board["markers"], strict=True), start=1)]
-        lines.append("[bold]Community:[/] " + " · ".join(slots))
+        community_line = Text.from_markup("[bold]Community:[/] " + " · ".join(slots), overflow="ellipsis")
+        community_line.no_wrap = True  # one line, cut short on a narrow screen (`board` has the cards)
     used = [f"{name} " + "".join(_mark(s) * n for s, n in enumerate(counts) if n)
             for name, counts in view["spaces"].items() if any(counts)]
     if used or view["closed"]:
         lines.append("[bold]Spaces:[/] " + ("  ".join(used) or "no space yet")  # the marks part them
                      + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""))
-    parts: list[RenderableType] = [header, Text.from_markup("\n".join(lines), overflow="fold"),
-                                   stress_line(deck, players, seat)]
+    parts: list[RenderableType] = [header, Text.from_markup("\n".join(lines), overflow="fold")]
+    if view.get("community") is not None and deck.community is not None:
+        parts.append(community_line)
+    parts.append(stress_line(deck, players, seat))
     for index, p in enumerate(players):
-        # With 3 or more players another's cards are left to `board`: one line each.
-        parts.append(_compact_player(deck, index, p, mine=index == seat, held=index == seat or len(players) <= 2))
+        # With 3 or more players, or a crowded table, another's cards are left to `board`.
+        shown = index == seat or (len(players) <= 2 and not crowded)
+        parts.append(_compact_player(deck, index, p, mine=index == seat, held=shown))
     return Group(*parts)
 
 
