@@ -311,7 +311,8 @@ def _screens(output: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize(("players", "seed", "extra"), [(2, 1, ()), (2, 4, ()), (2, 5, ()), (3, 4, ()), (4, 5, ()),
-                                                       (2, 1, ("--expansion", "community"))])
+                                                       (2, 1, ("--expansion", "community")),
+                                                       (5, 1, ("--expansion", "community"))])
 def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, seed: int,
                                                                  extra: tuple[str, ...]) -> None:
     """At 80x24 the table is drawn compact: from the round line to the prompt, every screen

@@ -196,22 +196,47 @@ def _compact(view: dict[str, Any], deck: Deck, seat: int | None) -> RenderableTy
         slots = [f"{i}. " + (deck.community.cards[deck.community.by_id[c]].name if c is not None else "—")
                  + "".join(_mark(m["seat"]) for m in marks)
                  for i, (c, marks) in enumerate(zip(board["slots"], board["markers"], strict=True), start=1)]
-        community_line = Text.from_markup("[bold]Community:[/] " + " · ".join(slots), overflow="ellipsis")
-        community_line.no_wrap = True  # one line, cut short on a narrow screen (`board` has the cards)
+        community = "[bold]Community:[/] " + " · ".join(slots)
     used = [f"{name} " + "".join(_mark(s) * n for s, n in enumerate(counts) if n)
             for name, counts in view["spaces"].items() if any(counts)]
+    spaces = ""
     if used or view["closed"]:
-        lines.append("[bold]Spaces:[/] " + ("  ".join(used) or "no space yet")  # the marks part them
-                     + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""))
+        spaces = ("[bold]Spaces:[/] " + ("  ".join(used) or "no space yet")  # the marks part them
+                  + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""))
     parts: list[RenderableType] = [header, Text.from_markup("\n".join(lines), overflow="fold")]
     if view.get("community") is not None and deck.community is not None:
-        parts.append(community_line)
+        # The Community slots on one line, after the spaces when the table is crowded, cut short
+        # on a narrow screen (`board` has the cards).
+        if crowded and spaces:
+            community, spaces = f"{spaces} · {community}", ""
+        if spaces:
+            parts.append(Text.from_markup(spaces, overflow="fold"))
+        one_line = Text.from_markup(community, overflow="ellipsis")
+        one_line.no_wrap = True
+        parts.append(one_line)
+    elif spaces:
+        parts.append(Text.from_markup(spaces, overflow="fold"))
     parts.append(stress_line(deck, players, seat))
+    others = [index for index in range(len(players)) if index != seat]
     for index, p in enumerate(players):
+        if index != seat and len(players) >= 5:
+            continue  # five players: the others two to a line, below
         # With 3 or more players, or a crowded table, another's cards are left to `board`.
         shown = index == seat or (len(players) <= 2 and not crowded)
         parts.append(_compact_player(deck, index, p, mine=index == seat, held=shown))
+    if len(players) >= 5:
+        for pair in (others[i:i + 2] for i in range(0, len(others), 2)):
+            parts.append(Text.from_markup("  ".join(_brief(index, players[index]) for index in pair)))
     return Group(*parts)
+
+
+def _brief(index: int, p: dict[str, Any]) -> str:
+    """Another player in half a line: the mark that stands for him everywhere, then his
+    resources, happiness tracks and hourglasses (his slots and cards: `board`)."""
+    res, hg = p["resources"], p["hourglasses"]
+    gone = "" if p["alive"] else " [dim](passed away)[/]"
+    return (f"{_mark(index)}{gone} K{res['knowledge']} C{res['creativity']} I{res['influence']} ${res['money']} "
+            f"STH{p['sth']:+d} LTH{p['lth']} ⧗{hg['hand']}/{hg['total']}")
 
 
 def _card_entry(deck: Deck, ident: str) -> str:
