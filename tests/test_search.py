@@ -94,3 +94,37 @@ def test_web_tables_offer_only_the_bots_they_list() -> None:
             Rooms._check_bot("pursuit-cards", name)
         assert refused.value.status == 422 and "unknown bot" in str(refused.value)
     Rooms._check_bot("pursuit-cards", "heuristic")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_resampling_chance_keeps_every_hand_and_moves_only_the_piles(game_id: str) -> None:
+    """What the mcts yardstick searches: every seat's view (hands, goals and choices included)
+    is the same as in the true position; something still to be drawn did change."""
+    state = _position(game_id, 3, 30)
+    changed = 0
+    for number in range(5):
+        other = state.resample_chance(Rng(number))
+        for seat in range(state.num_players):
+            assert other.view(seat) == state.view(seat)
+        changed += other.to_json() != state.to_json()
+    assert changed
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_mcts_yardstick_plays_every_game_to_the_end(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new(seed=4, players=2, log=False)
+    bots = [make_bot(game_id, "mcts:iters=8:depth=6", 1), make_bot(game_id, "random", 2)]
+    while not state.is_over():
+        mover = state.to_move()[0]
+        state.apply(bots[mover].choose(state, mover), mover)
+    assert bots[0].name == "mcts"
+
+
+def test_mcts_is_never_an_opponent_for_people() -> None:
+    from click.testing import CliRunner
+
+    from vita.cli import main
+
+    refused = CliRunner().invoke(main, ["play", "cv", "--players", "2", "--humans", "1", "--bots", "mcts"])
+    assert refused.exit_code == 2 and "yardstick" in refused.output

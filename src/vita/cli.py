@@ -89,6 +89,9 @@ def _seats(
             seats.append(Seat(name))
         else:
             bot_name = bot_list[seat - humans]
+            if humans and bot_name.partition(":")[0] == "mcts":
+                _fail("mcts sees every hidden card: it is a yardstick for bots, not an opponent for people "
+                      "(play against ismcts)")
             try:
                 bot = make_bot(game_id, bot_name, derive_seed(seed, "bot", seat))
             except (KeyError, ValueError) as error:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from vita.core.bots import Bot, BotFactory, RandomBot
-from vita.core.search import ISMCTSBot, parse_parameters
+from vita.core.search import ISMCTSBot, MCTSBot, parse_parameters
 from vita.core.state import Game
 
 GAMES: Mapping[str, str] = {
@@ -29,7 +29,7 @@ GENERIC_BOTS: Mapping[str, BotFactory] = {
 }
 """Bots that play every game."""
 
-SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot}
+SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot, "mcts": MCTSBot}
 """Search bots that play every game, by name; their budget follows the name (``ismcts:iters=300``)."""
 
 

@@ -14,7 +14,8 @@ from deals of the seat's information set, never from the true hidden cards. A ti
 (``time=1s``) is for people: what it finds then depends on the machine.
 
 By name: ``ismcts`` (500 iterations), ``ismcts:iters=2000``, ``ismcts:time=1s``,
-``ismcts:iters=300:c=0.5`` (``vita.registry.make_bot`` reads the parameters).
+``ismcts:iters=300:c=0.5``, ``ismcts:depth=10`` (``vita.registry.make_bot`` reads the
+parameters); ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
 """
 
 from __future__ import annotations
@@ -72,12 +73,16 @@ class ISMCTSBot:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
-            self._iterate(root, base.determinize(seat, rng), rng)
+            self._iterate(root, self.deal(base, seat, rng), rng)
             done += 1
         by_text = {str(action): action for action in legal}
         best = max(by_text, key=lambda text: (root.children[text].visits, root.children[text].reward)
                    if text in root.children else (-1, 0.0))
         return by_text[best]
+
+    def deal(self, state: State, seat: int, rng: Rng) -> State:
+        """A position the seat may believe it is in: its information set dealt again."""
+        return state.determinize(seat, rng)
 
     def _iterate(self, root: _Node, deal: State, rng: Rng) -> None:
         node, path = root, []
@@ -114,6 +119,18 @@ class ISMCTSBot:
 
     def _ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.c * math.sqrt(math.log(node.available) / node.visits)
+
+
+class MCTSBot(ISMCTSBot):
+    """The same search over positions that keep every hidden card where it is and re-sample
+    only what chance has not decided (``State.resample_chance``: the order of the piles still
+    to be drawn): it sees every hand. A yardstick for tests and balance runs (how close honest
+    search comes to cheating search), never an opponent for people."""
+
+    name = "mcts"
+
+    def deal(self, state: State, seat: int, rng: Rng) -> State:
+        return state.resample_chance(rng)
 
 
 def parse_parameters(text: str) -> dict[str, Any]:

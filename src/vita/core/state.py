@@ -216,6 +216,16 @@ class State(abc.ABC):
         copy.rng = Rng(rng.next_u64())
         return copy
 
+    def resample_chance(self, rng: Rng) -> Self:
+        """A copy in which only what chance has not yet decided is re-sampled: the order of the
+        piles still to be drawn and the generator; every card a player holds, shown or not,
+        stays where it is (the ``mcts`` yardstick searches such copies: it sees every hand).
+
+        The default re-seeds the generator; games with piles shuffle them too."""
+        copy = self.clone()
+        copy.rng = Rng(rng.next_u64())
+        return copy
+
     def reveals(self, seat: int, action: Action) -> bool | None:
         """Whether ``action`` would reveal something hidden or draw on chance (so that it
         can never be undone); ``None`` lets :mod:`vita.core.undo` find out by sampling."""

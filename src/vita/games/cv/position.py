@@ -364,6 +364,15 @@ def view(state: CvState, seat: int | None) -> JSON:
     return data
 
 
+def resample_chance(state: CvState, rng: Rng) -> CvState:
+    """The age decks' and the goal deck's order drawn again; every hand, goal and draft stays."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    for cards in (*copy.decks, copy.goal_deck):
+        rng.shuffle(cards)
+    return copy
+
+
 def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
     """Re-deal what ``seat`` cannot see, keeping every size: the order of the decks, the other
     players' life goals and hands of events, and during the draft their childhood cards."""

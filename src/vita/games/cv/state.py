@@ -171,6 +171,9 @@ class CvState(State):
     def determinize(self, seat: int | None, rng: Rng) -> CvState:
         return position.determinize(self, seat, rng)
 
+    def resample_chance(self, rng: Rng) -> CvState:
+        return position.resample_chance(self, rng)
+
     def to_json(self) -> JSON:
         return position.to_json(self)
 

@@ -427,6 +427,16 @@ def view(state: OurLifeState, seat: int | None) -> JSON:
     return data
 
 
+def resample_chance(state: OurLifeState, rng: Rng) -> OurLifeState:
+    """The decks' order drawn again (Action, children, vacation and story cards); goal cards
+    and choices stay."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck, copy.story_deck):
+        rng.shuffle(deck)
+    return copy
+
+
 def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState:
     """A copy with everything ``seat`` cannot see re-sampled: the deck orders, the goal cards
     others drew or kept in secret, other families' unrevealed choices, stories being chosen."""

@@ -186,6 +186,9 @@ class OurLifeState(State):
     def determinize(self, seat: int | None, rng: Rng) -> OurLifeState:
         return position.determinize(self, seat, rng)
 
+    def resample_chance(self, rng: Rng) -> OurLifeState:
+        return position.resample_chance(self, rng)
+
     def to_json(self) -> JSON:
         return position.to_json(self)
 

@@ -573,6 +573,15 @@ def reveals(state: PursuitState, seat: int, action: Action) -> bool:
     return any(a.offer != b.offer or a.trait != b.trait for a, b in zip(after.players, state.players, strict=True))
 
 
+def resample_chance(state: PursuitState, rng: Rng) -> PursuitState:
+    """The piles' order drawn again (row, Community and life goal piles); dealt traits stay."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    for pile in (*copy.piles, copy.community_pile, copy.goal_box):
+        rng.shuffle(pile)
+    return copy
+
+
 def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState:
     """Re-sample what ``seat`` cannot see: pile orders, others' dealt traits, the box."""
     copy = state.clone()

@@ -257,6 +257,9 @@ class PursuitState(State):
     def determinize(self, seat: int | None, rng: Rng) -> PursuitState:
         return _position.determinize(self, seat, rng)
 
+    def resample_chance(self, rng: Rng) -> PursuitState:
+        return _position.resample_chance(self, rng)
+
     def reveals(self, seat: int, action: Action) -> bool | None:
         return _position.reveals(self, seat, action)
 

@@ -276,6 +276,14 @@ def view(state: CardsState, seat: int | None) -> JSON:
     return data
 
 
+def resample_chance(state: CardsState, rng: Rng) -> CardsState:
+    """The stock's order drawn again (the hands, seen or not, stay)."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    rng.shuffle(copy.stock)
+    return copy
+
+
 def determinize(state: CardsState, seat: int | None, rng: Rng) -> CardsState:
     """Re-deal what ``seat`` cannot see: the other hands and the stock, keeping their sizes."""
     copy = state.clone()

@@ -148,6 +148,9 @@ class CardsState(State):
     def determinize(self, seat: int | None, rng: Rng) -> CardsState:
         return _position.determinize(self, seat, rng)
 
+    def resample_chance(self, rng: Rng) -> CardsState:
+        return _position.resample_chance(self, rng)
+
     def to_json(self) -> JSON:
         return _position.to_json(self)
 
