@@ -350,3 +350,32 @@ def test_the_compact_table_says_the_round_the_stress_ahead_and_warns_before_old_
     assert f"Next round is Old Age 1: every player gets {old_age.stress} stress and Overtime closes" in shown
     stress = next(line for line in shown.splitlines() if line.startswith("Stress "))
     assert re.search(r"you: \w[\w ]* \d, [+-]\d hourglasses; \d more (→ [\w ]+ [+-]\d|ends a life)", stress), stress
+
+
+def test_simulate_writes_parquet_as_it_goes_and_resumes(tmp_path: Path) -> None:
+    """--out: one row per game and seat; a second run of more games plays only the new ones
+    (the first games' rows stay as they were), and another run's parameters are refused."""
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "run"
+    args = ("simulate", "cv", "--players", "2", "--bots", "heuristic,random", "--workers", "1", "--json",
+            "--out", str(out))
+    code, output = run(*args, "--games", "3")
+    assert code == 0, output
+    first = pq.read_table(out).to_pylist()
+    assert len(first) == 3 * 2 and {row["game"] for row in first} == {0, 1, 2}
+    assert {"seed", "seat", "bot", "score", "rank", "won", "length", "options"} <= set(first[0])
+    assert sum(row["won"] for row in first) == 3
+    code, output = run(*args, "--games", "5")
+    assert code == 0, output
+    rows = pq.read_table(out).to_pylist()
+    assert sorted(row["game"] for row in rows) == sorted([g for g in range(5) for _ in range(2)])
+    assert [r for r in rows if r["game"] < 3] == first
+    assert json.loads(output)["games"] == 5
+    # The summary of the resumed run is that of one run of 5 games.
+    code, whole = run("simulate", "cv", "--players", "2", "--bots", "heuristic,random", "--workers", "1",
+                      "--json", "--games", "5")
+    assert json.loads(whole)["seats"] == json.loads(output)["seats"]
+    code, refused = run("simulate", "cv", "--players", "2", "--bots", "random,random", "--games", "2",
+                        "--out", str(out))
+    assert code == 2 and "holds another run" in refused

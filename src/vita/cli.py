@@ -354,10 +354,12 @@ def cards_export(game_id: str, directory: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game record here.")
 @click.option("--workers", type=int, help="Processes (default: every local core).")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Write one Parquet row per game and seat here as games finish; run again to resume.")
 def simulate_command(
     game_id: str, players: int, couples: int | None, expansion: str | None, count: int, bots: str, seed: int,
     extra: tuple[str, ...],
-    as_json: bool, records: str | None, workers: int | None,
+    as_json: bool, records: str | None, workers: int | None, out: str | None,
 ) -> None:
     """Play many bot games and summarise wins and scores per seat."""
     from vita.sim import simulate
@@ -377,9 +379,11 @@ def simulate_command(
         if workers is not None and workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
         summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=not as_json,
-                           workers=workers or os.cpu_count() or 1)
+                           workers=workers or os.cpu_count() or 1, out_dir=out)
     except (KeyError, ValueError, IllegalAction, PositionError) as error:
         _fail(str(error))
+    except OSError as error:  # --out or --records not writable, a file where a directory goes
+        _fail(f"{error.filename or ''}: {error.strerror or error}")
     if as_json:
         summary.pop("results")
         click.echo(json.dumps(summary))

@@ -62,7 +62,8 @@ def _bot(game_id: str, name: str, seed: int, extra_bots: Mapping[str, BotFactory
 
 
 def _result(state: State) -> JSON:
-    return {"scores": list(state.scores()), "ranking": list(state.ranking())}
+    return {"scores": list(state.scores()), "ranking": list(state.ranking()), "length": state.ply,
+            "breakdown": state.score_breakdown()}
 
 
 Task_ = tuple[str, JSON, list[str], int, "Probe | None", "Mapping[str, BotFactory] | None", "str | None", int]
@@ -92,32 +93,56 @@ def simulate(
     records_dir: str | None = None,
     progress: bool = False,
     extra_bots: Mapping[str, BotFactory] | None = None,
+    out_dir: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games; return per-seat wins (shared first places split) and mean scores."""
+    """Play ``games`` games; return per-seat wins (shared first places split) and mean scores.
+    ``out_dir``: write every game's rows to Parquet there as they finish, and play only the
+    games not already there (:mod:`vita.results`); the summary then covers the whole run."""
     if len(bots) != options.get("players", len(bots)):
         raise ValueError(f"give one bot per seat ({options.get('players')} seats, {len(bots)} bots)")
     seeds = [derive_seed(seed, "game", number) for number in range(games)]
     if records_dir:
         Path(records_dir).mkdir(parents=True, exist_ok=True)
-    tasks = [(game_id, options, bots, s, probe, extra_bots, records_dir, number) for number, s in enumerate(seeds)]
-    results = run_tasks(_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8)
+    store = None
+    if out_dir is not None:
+        from vita.results import ResultStore
+
+        store = ResultStore(out_dir, {"game": game_id, "options": options, "bots": bots, "seed": seed, "games": games})
+    tasks = [(game_id, options, bots, s, probe, extra_bots, records_dir, number) for number, s in enumerate(seeds)
+             if store is None or number not in store.done]
+
+    def keep(task: Task_, result: JSON) -> None:
+        if store is not None:
+            store.add(task[7], task[3], bots, result)
+
+    results = run_tasks(_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8,
+                        on_result=keep)
+    if store is not None:
+        results = store.results()
     return summarise(results, bots, game_id, options, seed)
 
 
 def run_tasks(work: Callable[[Any], JSON], tasks: list[Any], workers: int, description: str, *,
-              progress: bool = False, chunksize: int = 1) -> list[JSON]:
-    """``work`` on every task, in order, on ``workers`` processes, with a progress bar."""
+              progress: bool = False, chunksize: int = 1,
+              on_result: Callable[[Any, JSON], None] | None = None) -> list[JSON]:
+    """``work`` on every task, in order, on ``workers`` processes, with a progress bar;
+    ``on_result(task, result)`` as each finishes (in order)."""
     results: list[JSON] = []
     with progress_bar(progress) as bar:
         job = bar.add_task(description, total=len(tasks))
         if workers > 1 and len(tasks) > 1:
             with ProcessPoolExecutor(workers) as pool:
-                for result in pool.map(work, tasks, chunksize=chunksize):
+                outcomes = zip(tasks, pool.map(work, tasks, chunksize=chunksize), strict=True)
+                for task, result in outcomes:
                     results.append(result)
+                    if on_result is not None:
+                        on_result(task, result)
                     bar.advance(job)
         else:
             for task in tasks:
                 results.append(work(task))
+                if on_result is not None:
+                    on_result(task, results[-1])
                 bar.advance(job)
     return results
 

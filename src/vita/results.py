@@ -1,0 +1,97 @@
+"""A simulation's results on disk: Parquet parts written as games finish, so a run that is
+stopped resumes where it stopped (``vita simulate ... --out DIR``).
+
+``DIR/_run.json`` holds the run (game, options, bots, seed); each ``DIR/part-NNNNN.parquet``
+holds one row per game and seat: ``game`` (its number in the run), ``seed`` (it replays from
+it), ``seat``, ``bot``, ``score``, ``rank``, ``won`` (1, or a share of a shared first place),
+``length`` (actions), ``options`` (JSON) and the score's breakdown as ``score_<part>``. A run
+started again with the same parameters plays only the games no part holds yet; with other
+parameters it is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from vita.core.state import JSON
+
+RUN_FILE = "_run.json"  # a leading "_": Parquet readers of the directory pass it by
+
+
+class ResultStore:
+    """The results of one run in ``directory`` (see the module's notes)."""
+
+    def __init__(self, directory: str | Path, run: JSON, flush: int = 200) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.run = run
+        self.flush = flush
+        marker = self.directory / RUN_FILE
+        if marker.exists():
+            try:
+                stored = json.loads(marker.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as error:
+                raise ValueError(f"{marker}: not a run description ({error})") from None
+            if {k: v for k, v in stored.items() if k != "games"} != {k: v for k, v in run.items() if k != "games"}:
+                raise ValueError(f"{self.directory} holds another run ({json.dumps(stored)}): choose another --out")
+        marker.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
+        self.parts = sorted(self.directory.glob("part-*.parquet"))
+        self.done: set[int] = set()
+        for part in self.parts:
+            self.done.update(pq.read_table(part, columns=["game"]).column("game").to_pylist())
+        self.rows: list[JSON] = []
+        self.pending = 0
+
+    def add(self, number: int, seed: int, bots: list[str], result: JSON) -> None:
+        """One finished game's rows; written out every ``flush`` games."""
+        ranking, scores = result["ranking"], result["scores"]
+        firsts = [seat for seat, rank in enumerate(ranking) if rank == 1]
+        options = json.dumps(self.run["options"], sort_keys=True)
+        for seat, bot in enumerate(bots):
+            row: JSON = {"game": number, "seed": seed, "seat": seat, "bot": bot, "score": float(scores[seat]),
+                         "rank": int(ranking[seat]), "won": 1 / len(firsts) if seat in firsts else 0.0,
+                         "length": int(result["length"]), "options": options}
+            for key, value in result["breakdown"][seat].items():
+                if key != "total":
+                    row[f"score_{key}"] = float(value)
+            self.rows.append(row)
+        self.done.add(number)
+        self.pending += 1
+        if self.pending >= self.flush:
+            self.write()
+
+    def write(self) -> None:
+        """Write the rows not yet on disk as the next part."""
+        if not self.rows:
+            return
+        table = pa.Table.from_pylist(self.rows, schema=_schema(self.rows))
+        path = self.directory / f"part-{len(self.parts):05d}.parquet"
+        pq.write_table(table, path)
+        self.parts.append(path)
+        self.rows, self.pending = [], 0
+
+    def results(self) -> list[JSON]:
+        """Every game on disk, in order, as the summary reads them (scores and ranking by seat)."""
+        self.write()
+        games: dict[int, JSON] = {}
+        for part in self.parts:
+            for row in pq.read_table(part, columns=["game", "seat", "score", "rank"]).to_pylist():
+                game = games.setdefault(row["game"], {"scores": {}, "ranking": {}})
+                game["scores"][row["seat"]] = row["score"]
+                game["ranking"][row["seat"]] = row["rank"]
+        return [{"scores": [g["scores"][s] for s in sorted(g["scores"])],
+                 "ranking": [g["ranking"][s] for s in sorted(g["ranking"])]} for _, g in sorted(games.items())]
+
+
+def _schema(rows: list[JSON]) -> pa.Schema:
+    """Fixed types for the fixed columns (seeds are 64-bit unsigned), floats for the breakdown."""
+    fixed: dict[str, Any] = {"game": pa.int64(), "seed": pa.uint64(), "seat": pa.int32(), "bot": pa.string(),
+                             "score": pa.float64(), "rank": pa.int32(), "won": pa.float64(), "length": pa.int64(),
+                             "options": pa.string()}
+    names = list(dict.fromkeys(key for row in rows for key in row))
+    return pa.schema([(name, fixed.get(name, pa.float64())) for name in names])
