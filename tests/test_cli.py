@@ -379,3 +379,17 @@ def test_simulate_writes_parquet_as_it_goes_and_resumes(tmp_path: Path) -> None:
     code, refused = run("simulate", "cv", "--players", "2", "--bots", "random,random", "--games", "2",
                         "--out", str(out))
     assert code == 2 and "holds another run" in refused
+
+
+def test_a_run_is_reported_as_one_html_page(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code, output = run("simulate", "pursuit-cards", "--players", "2", "--bots", "heuristic", "--workers", "1",
+                       "--json", "--games", "6", "--out", str(out))
+    assert code == 0, output
+    code, output = run("report", str(out))
+    assert code == 0 and "report.html" in output, output
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert page.count('src="data:image/png;base64,') == 3 and "<h2>By seat</h2>" in page
+    assert "heuristic" in page and "http" not in page.replace("https://", "")  # nothing fetched from elsewhere
+    code, output = run("report", str(tmp_path / "nothing"))
+    assert code == 2 and "holds no simulation run" in output

@@ -28,6 +28,7 @@ MODULES = [
     "vita.games.our_life.describe",
     "vita.core.search",
     "vita.tournament",
+    "vita.report",
 ]
 
 

@@ -450,6 +450,24 @@ def tournament_command(game_id: str, players: int, couples: int | None, expansio
     Console().print(table)
 
 
+@main.command("report")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--output", type=click.Path(dir_okay=False), help="The HTML file (default: DIRECTORY/report.html).")
+def report_command(directory: str, output: str | None) -> None:
+    """One self-contained HTML page of a simulation run (vita simulate ... --out DIRECTORY)."""
+    from pathlib import Path
+
+    from vita import report
+
+    try:
+        written = report.write(directory, output or Path(directory) / "report.html")
+    except ValueError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"{error.filename or ''}: {error.strerror or error}")
+    click.echo(f"Wrote {written}")
+
+
 def _add_web_commands() -> None:
     from vita.web.cli import serve
 

@@ -1,0 +1,148 @@
+"""A simulation run as one HTML page (``vita report DIR``): tables and plots, self-contained.
+
+Reads the Parquet rows ``vita simulate --out DIR`` wrote (:mod:`vita.results`) and writes
+one HTML file with everything inside it (plots as embedded PNGs): win rate by seat with 95%
+Wilson intervals, flagged where the interval leaves out the even share (1 / players) when
+the same bot sits in every seat; win rate by bot; score distributions by seat; each part of
+the score on average by seat; game lengths.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+
+from vita.results import RUN_FILE
+from vita.tournament import wilson
+
+
+def load(directory: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The run's description and its rows; :class:`ValueError` if the directory holds no run."""
+    directory = Path(directory)
+    marker = directory / RUN_FILE
+    if not marker.is_file() or not list(directory.glob("part-*.parquet")):
+        raise ValueError(f"{directory} holds no simulation run (write one with vita simulate ... --out {directory})")
+    run = json.loads(marker.read_text(encoding="utf-8"))
+    rows: list[dict[str, Any]] = []
+    for part in sorted(directory.glob("part-*.parquet")):
+        rows += pq.read_table(part).to_pylist()
+    return run, rows
+
+
+def seat_table(run: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per seat: bot, games, wins, win rate and interval, mean score, and whether the seat's
+    win rate lies outside the even share's reach (only asked when one bot plays every seat).
+
+    >>> rows = [{"seat": s, "bot": "b", "won": float(s == 0), "score": 1.0} for _ in range(40) for s in (0, 1)]
+    >>> [(r["seat"], r["flagged"]) for r in seat_table({"bots": ["b", "b"]}, rows)]
+    [(0, True), (1, True)]
+    """
+    seats = len(run["bots"])
+    even = len(set(run["bots"])) == 1
+    table = []
+    for seat in range(seats):
+        mine = [row for row in rows if row["seat"] == seat]
+        wins = sum(row["won"] for row in mine)
+        low, high = wilson(wins, len(mine))
+        table.append({"seat": seat, "bot": run["bots"][seat], "games": len(mine), "wins": wins,
+                      "win_rate": wins / len(mine) if mine else 0.0, "low": low, "high": high,
+                      "mean_score": sum(row["score"] for row in mine) / len(mine) if mine else 0.0,
+                      "flagged": even and not low <= 1 / seats <= high})
+    return table
+
+
+def _png(figure: Any) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _plots(run: dict[str, Any], rows: list[dict[str, Any]], seats: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plots = []
+    n = len(run["bots"])
+    figure, axes = plt.subplots(figsize=(6, 3.4))
+    rates = [s["win_rate"] for s in seats]
+    axes.bar([f"seat {s['seat'] + 1}" for s in seats], rates, color="#4c78a8",
+             yerr=[[max(0.0, r - s["low"]) for r, s in zip(rates, seats, strict=True)],
+                   [max(0.0, s["high"] - r) for r, s in zip(rates, seats, strict=True)]], capsize=5)
+    axes.axhline(1 / n, color="#888", linestyle="--", label="even share")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% interval)")
+    axes.legend()
+    figure.tight_layout()
+    plots.append(("Win rate by seat", _png(figure)))
+    plt.close(figure)
+
+    figure, axes = plt.subplots(figsize=(6, 3.4))
+    axes.boxplot([[row["score"] for row in rows if row["seat"] == seat] for seat in range(n)])
+    axes.set_xticks(range(1, n + 1), [f"seat {seat + 1}" for seat in range(n)])
+    axes.set_ylabel("score")
+    figure.tight_layout()
+    plots.append(("Scores by seat", _png(figure)))
+    plt.close(figure)
+
+    figure, axes = plt.subplots(figsize=(6, 3.0))
+    lengths = [row["length"] for row in rows if row["seat"] == 0]
+    axes.hist(lengths, bins=min(30, max(5, len(set(lengths)))), color="#72b7b2")
+    axes.set_xlabel("actions in a game")
+    axes.set_ylabel("games")
+    figure.tight_layout()
+    plots.append(("Game length", _png(figure)))
+    plt.close(figure)
+    return plots
+
+
+def write(directory: str | Path, output: str | Path) -> Path:
+    """Write the report of the run in ``directory`` to ``output`` (one HTML file)."""
+    run, rows = load(directory)
+    seats = seat_table(run, rows)
+    parts = sorted({key for row in rows for key in row if key.startswith("score_")})
+    games = len({row["game"] for row in rows})
+    e = html.escape
+    body = [f"<h1>{e(run['game'])}: {games} games, {len(run['bots'])} players</h1>",
+            f"<p>Bots by seat: {e(', '.join(run['bots']))}; options {e(json.dumps(run['options']))}; "
+            f"seed {e(str(run['seed']))}. Every game replays from its seed (column <code>seed</code>).</p>",
+            "<h2>By seat</h2><table><tr><th>seat</th><th>bot</th><th>games</th><th>wins</th>"
+            "<th>win rate (95% interval)</th><th>mean score</th>"
+            + "".join(f"<th>{e(p.removeprefix('score_'))}</th>" for p in parts) + "</tr>"]
+    for seat in seats:
+        mine = [row for row in rows if row["seat"] == seat["seat"]]
+        means = [sum(row.get(p) or 0.0 for row in mine) / max(1, len(mine)) for p in parts]
+        flag = " class=\"flag\" title=\"outside the even share's interval\"" if seat["flagged"] else ""
+        body.append(f"<tr{flag}><td>{seat['seat'] + 1}</td><td>{e(seat['bot'])}</td><td>{seat['games']}</td>"
+                    f"<td>{seat['wins']:g}</td><td>{seat['win_rate']:.3f} ({seat['low']:.3f}-{seat['high']:.3f})"
+                    f"{' ⚑' if seat['flagged'] else ''}</td><td>{seat['mean_score']:.2f}</td>"
+                    + "".join(f"<td>{m:.2f}</td>" for m in means) + "</tr>")
+    body.append("</table>")
+    if any(seat["flagged"] for seat in seats):
+        body.append("<p>⚑ The same bot plays every seat, yet this seat's win rate interval leaves out the even "
+                    f"share (1/{len(seats)}): the seat matters.</p>")
+    by_bot: dict[str, list[float]] = {}
+    for row in rows:
+        by_bot.setdefault(row["bot"], []).append(row["won"])
+    body.append("<h2>By bot</h2><table><tr><th>bot</th><th>seats played</th><th>win rate (95% interval)</th></tr>")
+    for bot, won in by_bot.items():
+        low, high = wilson(sum(won), len(won))
+        body.append(f"<tr><td>{e(bot)}</td><td>{len(won)}</td><td>{sum(won) / len(won):.3f} "
+                    f"({low:.3f}-{high:.3f})</td></tr>")
+    body.append("</table>")
+    for title, png in _plots(run, rows, seats):
+        body.append(f"<h2>{e(title)}</h2><img alt=\"{e(title)}\" src=\"data:image/png;base64,{png}\">")
+    page = ("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>vita report</title><style>"
+            "body{font-family:sans-serif;margin:2em;max-width:60em}table{border-collapse:collapse}"
+            "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}tr.flag{background:#fde2c8}"
+            "</style><body>" + "\n".join(body) + "</body></html>\n")
+    path = Path(output)
+    path.write_text(page, encoding="utf-8")
+    return path
