@@ -128,3 +128,29 @@ def test_mcts_is_never_an_opponent_for_people() -> None:
 
     refused = CliRunner().invoke(main, ["play", "cv", "--players", "2", "--humans", "1", "--bots", "mcts"])
     assert refused.exit_code == 2 and "yardstick" in refused.output
+
+
+def test_a_game_is_analysed_decision_by_decision(tmp_path: Path) -> None:
+    """vita replay --analyse: a line for every decision that had a choice, each with the
+    search's estimate (+1 first ... -1 last) of the action played and of its own choice."""
+    from click.testing import CliRunner
+
+    from vita.analysis import analyse
+    from vita.cli import main
+    from vita.core.record import GameRecord
+    from vita.sim import play_one
+
+    _, record = play_one("pursuit-cards", {"players": 2}, ["heuristic", "random"], 5, keep_record=True)
+    assert record is not None
+    short = GameRecord(game=record.game, options=record.options, seed=record.seed, players=record.players,
+                       actions=record.actions[:12])
+    game = get_game("pursuit-cards")
+    decisions = list(analyse(game, short, iters=6))
+    assert decisions and all(1 <= d.number <= 12 for d in decisions)
+    assert all(-1.0 <= d.best_value <= 1.0 for d in decisions)
+    assert all(d.played == short.actions[d.number - 1][1] for d in decisions)
+    path = tmp_path / "short.json"
+    short.save(path)
+    result = CliRunner().invoke(main, ["replay", str(path), "--analyse", "--iters", "6"])
+    assert result.exit_code == 0, result.output[-800:]
+    assert len([line for line in result.output.splitlines() if line.strip()[:1].isdigit()]) == len(decisions)

@@ -246,10 +246,16 @@ def _load_record(path: str) -> GameRecord:
 @main.command("replay")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--seat", type=int, help="Word the log for this seat (default: public).")
-def replay_command(path: str, seat: int | None) -> None:
-    """Replay a game record: print its log and final scores."""
+@click.option("--analyse", is_flag=True, help="Look at every decision again with the search bot (ismcts).")
+@click.option("--iters", type=int, default=200, show_default=True, help="The search's iterations a decision.")
+def replay_command(path: str, seat: int | None, analyse: bool, iters: int) -> None:
+    """Replay a game record: print its log and final scores, or (--analyse) what the search
+    bot thinks of each decision, from what that seat could see then."""
     record = _load_record(path)
     game = _record_game(record)
+    if analyse:
+        _analyse(path, record, game, iters)
+        return
     try:
         state = replay(game, record)
     except ReplayError as error:
@@ -262,6 +268,21 @@ def replay_command(path: str, seat: int | None) -> None:
         click.echo(f"Final scores: {scores}")
     else:
         click.echo(f"(the game is not over: {len(record.actions)} actions so far)")
+
+
+def _analyse(path: str, record: GameRecord, game: Any, iters: int) -> None:
+    from vita.analysis import analyse
+
+    if iters < 1:
+        _fail(f"--iters must be at least 1, not {iters}")
+    names = _names(record, len(record.players) or game.make_options(record.options).players)
+    click.echo(f"Each decision searched by ismcts:iters={iters} from what that seat could see; the values "
+               "estimate the outcome for the seat (+1 first ... -1 last); ◆ marks a turning point.")
+    try:
+        for decision in analyse(game, record, iters=iters):
+            click.echo(decision.line(names[decision.seat]))
+    except ReplayError as error:
+        _fail(f"{path}: {error}")
 
 
 def _names(record: GameRecord, count: int) -> list[str]:

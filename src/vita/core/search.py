@@ -66,6 +66,21 @@ class ISMCTSBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        root = self.search(state, seat)
+        by_text = {str(action): action for action in legal}
+        best = max(by_text, key=lambda text: (root.children[text].visits, root.children[text].reward)
+                   if text in root.children else (-1, 0.0))
+        return by_text[best]
+
+    def values(self, state: State, seat: int) -> dict[str, tuple[int, float]]:
+        """Each legal action's visits and mean reward for ``seat`` (+1 first ... -1 last) after a
+        search: what the analysis of a game shows."""
+        root = self.search(state, seat)
+        return {text: (child.visits, child.reward / child.visits)
+                for text, child in root.children.items() if child.visits}
+
+    def search(self, state: State, seat: int) -> _Node:
+        """The search tree grown from ``state`` for ``seat`` within the budget."""
         rng = Rng(self.seed * 1_000_003 + state.ply)
         base = state.clone()
         base.log = None  # the deals tell nobody anything: no log to copy or write
@@ -75,10 +90,7 @@ class ISMCTSBot:
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
             self._iterate(root, self.deal(base, seat, rng), rng)
             done += 1
-        by_text = {str(action): action for action in legal}
-        best = max(by_text, key=lambda text: (root.children[text].visits, root.children[text].reward)
-                   if text in root.children else (-1, 0.0))
-        return by_text[best]
+        return root
 
     def deal(self, state: State, seat: int, rng: Rng) -> State:
         """A position the seat may believe it is in: its information set dealt again."""
