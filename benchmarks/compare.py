@@ -5,8 +5,8 @@
 
 Measures in one run, on one core, with a random policy in every seat:
 
-* vita ``pursuit-cards`` (2 players) and ``pursuit`` (4 players): decisions per second, full
-  games per second, and the time to clone a mid-game position;
+* vita ``pursuit-cards`` (2 players), ``pursuit`` (4 players) and ``cv`` (4 players): decisions
+  per second, full games per second, and the time to clone a mid-game position;
 * OpenSpiel's C++ ``gin_rummy`` through pyspiel: decisions per second (chance outcomes are
   sampled and applied too, but not counted as decisions), games per second, clone time;
 * RLCard's ``gin-rummy``: steps per second (``env.step`` calls) and games per second;
@@ -172,6 +172,7 @@ def main() -> None:
     results = {
         "vita pursuit-cards": vita_game(args.seconds),
         "vita pursuit (4 players)": vita_game(args.seconds, "pursuit", 4),
+        "vita cv (4 players)": vita_game(args.seconds, "cv", 4),
         "open_spiel gin_rummy": openspiel_gin(args.seconds),
         "rlcard gin-rummy": rlcard_gin(args.seconds),
         "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(args.seconds),
@@ -185,11 +186,13 @@ def main() -> None:
             other["vita_pettingzoo_ratio"] = agents / other["decisions_per_second"]
     ours = results["vita pursuit-cards"]["decisions_per_second"]
     board = results["vita pursuit (4 players)"]["games_per_second"]
+    cv = results["vita cv (4 players)"]["games_per_second"]
     for name in ("open_spiel gin_rummy", "rlcard gin-rummy"):
         other = results[name]
         if "decisions_per_second" in other:
             other["vita_speed_ratio"] = ours / other["decisions_per_second"]
             other["vita_pursuit_4p_games_ratio"] = board / other["games_per_second"]
+            other["vita_cv_4p_games_ratio"] = cv / other["games_per_second"]
     if args.json:
         print(json.dumps(results))
         return

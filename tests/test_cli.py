@@ -387,8 +387,8 @@ def test_a_run_is_reported_as_one_html_page(tmp_path: Path) -> None:
                        "--json", "--games", "6", "--out", str(out))
     assert code == 0, output
     code, output = run("report", str(out))
-    assert code == 0 and "report.html" in output, output
-    page = (out / "report.html").read_text(encoding="utf-8")
+    assert code == 0 and "_report.html" in output, output
+    page = (out / "_report.html").read_text(encoding="utf-8")
     assert page.count('src="data:image/png;base64,') == 3 and "<h2>By seat</h2>" in page
     assert "heuristic" in page and "http" not in page.replace("https://", "")  # nothing fetched from elsewhere
     code, output = run("report", str(tmp_path / "nothing"))

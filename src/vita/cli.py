@@ -473,7 +473,9 @@ def tournament_command(game_id: str, players: int, couples: int | None, expansio
 
 @main.command("report")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--output", type=click.Path(dir_okay=False), help="The HTML file (default: DIRECTORY/report.html).")
+@click.option("--output", type=click.Path(dir_okay=False),
+              help="The HTML file (default: DIRECTORY/_report.html: the leading _ keeps Parquet readers of "
+                   "the directory off it).")
 def report_command(directory: str, output: str | None) -> None:
     """One self-contained HTML page of a simulation run (vita simulate ... --out DIRECTORY)."""
     from pathlib import Path
@@ -481,7 +483,7 @@ def report_command(directory: str, output: str | None) -> None:
     from vita import report
 
     try:
-        written = report.write(directory, output or Path(directory) / "report.html")
+        written = report.write(directory, output or Path(directory) / "_report.html")
     except ValueError as error:
         _fail(str(error))
     except OSError as error:

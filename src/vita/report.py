@@ -4,7 +4,10 @@ Reads the Parquet rows ``vita simulate --out DIR`` wrote (:mod:`vita.results`) a
 one HTML file with everything inside it (plots as embedded PNGs): win rate by seat with 95%
 Wilson intervals, flagged where the interval leaves out the even share (1 / players) when
 the same bot sits in every seat; win rate by bot; score distributions by seat; each part of
-the score on average by seat; game lengths.
+the score on average by seat; game lengths. From the facts each game gives of its seats
+(``fact_*`` columns): the win rate by each value of a category (child trait, life goal, …) and,
+for the cards a seat took, each card's pick rate against the win rate of those who took it;
+a value or card is flagged when its interval leaves out the run's overall win rate.
 """
 
 from __future__ import annotations
@@ -57,6 +60,34 @@ def seat_table(run: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str
     return table
 
 
+def fact_table(rows: list[dict[str, Any]], fact: str) -> list[dict[str, Any]]:
+    """Per value of a fact (for a list of cards: per card), the seat-games with it, their win
+    rate and its interval, the share of seat-games with it (pick rate), the win rate of the
+    others, and whether the interval leaves out the win rate of all the rows.
+
+    >>> rows = [{"won": float(t == "a"), "score": 1.0, "fact_t": t} for t in "ab" * 30]
+    >>> [(r["value"], r["win_rate"], r["flagged"]) for r in fact_table(rows, "fact_t")]
+    [('a', 1.0, True), ('b', 0.0, True)]
+    """
+    overall = sum(row["won"] for row in rows) / max(1, len(rows))
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        value = row.get(fact)
+        for item in (value if isinstance(value, list) else [] if value is None else [value]):
+            groups.setdefault(str(item), []).append(row)
+    table = []
+    for value, mine in groups.items():
+        wins = sum(row["won"] for row in mine)
+        low, high = wilson(wins, len(mine))
+        others = len(rows) - len(mine)
+        table.append({"value": value, "games": len(mine), "pick_rate": len(mine) / len(rows),
+                      "win_rate": wins / len(mine), "low": low, "high": high,
+                      "others_win_rate": (sum(row["won"] for row in rows) - wins) / others if others else None,
+                      "mean_score": sum(row["score"] for row in mine) / len(mine),
+                      "flagged": not low <= overall <= high})
+    return sorted(table, key=lambda r: (-r["win_rate"], r["value"]))
+
+
 def _png(figure: Any) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110)
@@ -100,14 +131,43 @@ def _plots(run: dict[str, Any], rows: list[dict[str, Any]], seats: list[dict[str
     figure.tight_layout()
     plots.append(("Game length", _png(figure)))
     plt.close(figure)
+
+    for fact in _facts(rows, list):
+        table = fact_table(rows, fact)
+        figure, axes = plt.subplots(figsize=(7, 4.5))
+        overall = sum(row["won"] for row in rows) / len(rows)
+        colours = ["#e45756" if r["flagged"] else "#4c78a8" for r in table]
+        axes.scatter([r["pick_rate"] for r in table], [r["win_rate"] for r in table], c=colours, s=18)
+        for r in table:
+            if r["flagged"]:
+                axes.annotate(r["value"], (r["pick_rate"], r["win_rate"]), fontsize=7, xytext=(3, 3),
+                              textcoords="offset points")
+        axes.axhline(overall, color="#888", linestyle="--", label="win rate of all seats")
+        axes.set_xlabel("pick rate (share of seat-games that took it)")
+        axes.set_ylabel("win rate of those who took it")
+        axes.legend()
+        figure.tight_layout()
+        plots.append((f"{_title(fact)}: pick rate against win rate (red: flagged)", _png(figure)))
+        plt.close(figure)
     return plots
+
+
+def _facts(rows: list[dict[str, Any]], kind: type) -> list[str]:
+    """The fact columns whose values are of ``kind`` (str: categories, list: cards, float: counts)."""
+    names = sorted({key for row in rows for key in row if key.startswith("fact_")})
+    return [name for name in names
+            if isinstance(next((row[name] for row in rows if row.get(name) is not None), None), kind)]
+
+
+def _title(fact: str) -> str:
+    return fact.removeprefix("fact_").replace("_", " ").capitalize()
 
 
 def write(directory: str | Path, output: str | Path) -> Path:
     """Write the report of the run in ``directory`` to ``output`` (one HTML file)."""
     run, rows = load(directory)
     seats = seat_table(run, rows)
-    parts = sorted({key for row in rows for key in row if key.startswith("score_")})
+    parts = sorted({key for row in rows for key in row if key.startswith("score_")}) + _facts(rows, float)
     games = len({row["game"] for row in rows})
     e = html.escape
     body = [f"<h1>{e(run['game'])}: {games} games, {len(run['bots'])} players</h1>",
@@ -115,7 +175,8 @@ def write(directory: str | Path, output: str | Path) -> Path:
             f"seed {e(str(run['seed']))}. Every game replays from its seed (column <code>seed</code>).</p>",
             "<h2>By seat</h2><table><tr><th>seat</th><th>bot</th><th>games</th><th>wins</th>"
             "<th>win rate (95% interval)</th><th>mean score</th>"
-            + "".join(f"<th>{e(p.removeprefix('score_'))}</th>" for p in parts) + "</tr>"]
+            + "".join(f"<th>{e(_title(p) if p.startswith('fact_') else p.removeprefix('score_'))}</th>"
+                      for p in parts) + "</tr>"]
     for seat in seats:
         mine = [row for row in rows if row["seat"] == seat["seat"]]
         means = [sum(row.get(p) or 0.0 for row in mine) / max(1, len(mine)) for p in parts]
@@ -137,6 +198,29 @@ def write(directory: str | Path, output: str | Path) -> Path:
         body.append(f"<tr><td>{e(bot)}</td><td>{len(won)}</td><td>{sum(won) / len(won):.3f} "
                     f"({low:.3f}-{high:.3f})</td></tr>")
     body.append("</table>")
+    flagged = 0
+    for fact in _facts(rows, str) + _facts(rows, list):
+        cards = fact in _facts(rows, list)
+        table = fact_table(rows, fact)
+        flagged += sum(r["flagged"] for r in table)
+        body.append(f"<h2>By {e(_title(fact).lower())}</h2><table><tr><th>{'card' if cards else 'value'}</th>"
+                    "<th>seat-games</th>" + ("<th>pick rate</th>" if cards else "") +
+                    "<th>win rate (95% interval)</th>" + ("<th>win rate of the others</th>" if cards else "") +
+                    "<th>mean score</th></tr>")
+        for r in table:
+            flag = " class=\"flag\"" if r["flagged"] else ""
+            others = "" if not cards else (f"<td>{r['others_win_rate']:.3f}</td>" if r["others_win_rate"] is not None
+                                           else "<td>-</td>")
+            body.append(f"<tr{flag}><td style=\"text-align:left\">{e(r['value'])}</td><td>{r['games']}</td>"
+                        + (f"<td>{r['pick_rate']:.3f}</td>" if cards else "")
+                        + f"<td>{r['win_rate']:.3f} ({r['low']:.3f}-{r['high']:.3f}){' ⚑' if r['flagged'] else ''}"
+                        f"</td>{others}<td>{r['mean_score']:.2f}</td></tr>")
+        body.append("</table>")
+    if flagged:
+        overall = sum(row["won"] for row in rows) / len(rows)
+        body.append(f"<p>⚑ The 95% interval of this win rate leaves out the win rate of all seats ({overall:.3f}). "
+                    "With many values, about one in twenty is flagged by chance alone: a flag asks for a "
+                    "longer run, not yet for a change.</p>")
     for title, png in _plots(run, rows, seats):
         body.append(f"<h2>{e(title)}</h2><img alt=\"{e(title)}\" src=\"data:image/png;base64,{png}\">")
     page = ("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>vita report</title><style>"

@@ -4,7 +4,9 @@ stopped resumes where it stopped (``vita simulate ... --out DIR``).
 ``DIR/_run.json`` holds the run (game, options, bots, seed); each ``DIR/part-NNNNN.parquet``
 holds one row per game and seat: ``game`` (its number in the run), ``seed`` (it replays from
 it), ``seat``, ``bot``, ``score``, ``rank``, ``won`` (1, or a share of a shared first place),
-``length`` (actions), ``options`` (JSON) and the score's breakdown as ``score_<part>``. A run
+``length`` (actions), ``options`` (JSON), the score's breakdown as ``score_<part>`` and what
+the game says of the seat (:meth:`vita.core.state.State.facts`) as ``fact_<name>``: a child
+trait or life goal as text, a count as a number, the cards taken as a list of names. A run
 started again with the same parameters plays only the games no part holds yet; with other
 parameters it is refused.
 """
@@ -58,7 +60,9 @@ class ResultStore:
                          "length": int(result["length"]), "options": options}
             for key, value in result["breakdown"][seat].items():
                 if key != "total":
-                    row[f"score_{key}"] = float(value)
+                    row[column("score", key)] = float(value)
+            for key, value in result.get("facts", [{}] * len(bots))[seat].items():
+                row[column("fact", key)] = value if isinstance(value, str | list) else float(value)
             self.rows.append(row)
         self.done.add(number)
         self.pending += 1
@@ -88,10 +92,29 @@ class ResultStore:
                  "ranking": [g["ranking"][s] for s in sorted(g["ranking"])]} for _, g in sorted(games.items())]
 
 
+def column(prefix: str, name: str) -> str:
+    """A column's name for a score part or a fact: ``fact_shared_goal`` for "shared goal".
+
+    >>> column("fact", "Shared Goal")
+    'fact_shared_goal'
+    """
+    return f"{prefix}_{'_'.join(name.lower().split())}"
+
+
 def _schema(rows: list[JSON]) -> pa.Schema:
-    """Fixed types for the fixed columns (seeds are 64-bit unsigned), floats for the breakdown."""
+    """Fixed types for the fixed columns (seeds are 64-bit unsigned), floats for the breakdown,
+    and for a fact the type of its values: text, a list of names, or a number."""
     fixed: dict[str, Any] = {"game": pa.int64(), "seed": pa.uint64(), "seat": pa.int32(), "bot": pa.string(),
                              "score": pa.float64(), "rank": pa.int32(), "won": pa.float64(), "length": pa.int64(),
                              "options": pa.string()}
     names = list(dict.fromkeys(key for row in rows for key in row))
-    return pa.schema([(name, fixed.get(name, pa.float64())) for name in names])
+
+    def kind(name: str) -> Any:
+        if name in fixed:
+            return fixed[name]
+        value = next((row[name] for row in rows if row.get(name) is not None), 0.0)
+        if isinstance(value, str):
+            return pa.string()
+        return pa.list_(pa.string()) if isinstance(value, list) else pa.float64()
+
+    return pa.schema([(name, kind(name)) for name in names])

@@ -63,7 +63,7 @@ def _bot(game_id: str, name: str, seed: int, extra_bots: Mapping[str, BotFactory
 
 def _result(state: State) -> JSON:
     return {"scores": list(state.scores()), "ranking": list(state.ranking()), "length": state.ply,
-            "breakdown": state.score_breakdown()}
+            "breakdown": state.score_breakdown(), "facts": state.facts()}
 
 
 Task_ = tuple[str, JSON, list[str], int, "Probe | None", "Mapping[str, BotFactory] | None", "str | None", int]

@@ -95,6 +95,10 @@ class GameInfo:
     """Bumped only by a change that alters how a record replays; a record states it."""
 
 
+Facts = dict[str, str | float | list[str]]
+"""Facts of one seat in a finished game (:meth:`State.facts`)."""
+
+
 class State(abc.ABC):
     """A position of a game, with the rules that move it on.
 
@@ -199,6 +203,14 @@ class State(abc.ABC):
     def score_breakdown(self) -> list[dict[str, float]]:
         """Per seat, what each scoring category gave (for end-of-game displays)."""
         return [{"total": s} for s in self.scores()]
+
+    def facts(self) -> list[Facts]:
+        """Per seat, what a finished game says of it beyond its score, for simulation results
+        and balance reports (``vita simulate --out``, ``vita report``): a name per fact (a
+        category such as a child trait or a life goal: win rates are reported per value), a
+        number, or a list of card names (``cards``: each card's pick rate is set against the
+        win rate of those who took it). Only what is public once the game is over."""
+        return [{} for _ in range(self.num_players)]
 
     # -- information --------------------------------------------------------
 

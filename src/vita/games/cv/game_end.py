@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from vita.core.state import Facts
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
 from vita.games.cv.steps import OVER
 
@@ -89,3 +90,13 @@ def ranking(state: CvState) -> tuple[int, ...]:
     """Most points first; then fewer CV cards; then a shared place."""
     keys = [(-total, state.cv_size(seat)) for seat, total in enumerate(scores(state))]
     return tuple(1 + sum(1 for other in keys if other < mine) for mine in keys)
+
+
+def facts(state: CvState) -> list[Facts]:
+    """Per seat, for simulation results: the private life goal, whether the seat started (held
+    the Bicycle), and the cards of its CV and hand at the end."""
+    title = state.deck.title
+    return [{"goal": title(state.goals[seat]), "starter": "yes" if seat == state.starter else "no",
+             "cards": sorted({title(card) for stack in state.cv[seat] for card in stack}
+                             | {title(card) for card in state.hands[seat]})}
+            for seat in range(state.num_players)]

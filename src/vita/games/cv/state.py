@@ -10,8 +10,8 @@ a cost"), :mod:`.cleanup` ("Cleanup"), :mod:`.social_assistance`, :mod:`.game_en
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, State
-from vita.games.cv import legal, position
+from vita.core.state import JSON, Action, Facts, State
+from vita.games.cv import game_end, legal, position
 from vita.games.cv.cards import EFFECTS, Deck
 from vita.games.cv.info import INFO
 from vita.games.cv.steps import ASSIST, DRAFT, OVER, PLACE, STEPS
@@ -164,6 +164,9 @@ class CvState(State):
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return legal.score_breakdown(self)
+
+    def facts(self) -> list[Facts]:
+        return game_end.facts(self)
 
     def view(self, seat: int | None) -> JSON:
         return position.view(self, seat)

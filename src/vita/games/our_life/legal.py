@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from vita.core.errors import Reason
-from vita.core.state import Action
+from vita.core.state import Action, Facts
 from vita.games.our_life import choose, family, persona, round_end, scoring, setup, use
 from vita.games.our_life.actions import (
     DONE,
@@ -220,6 +220,10 @@ def label(state: OurLifeState, action: Action) -> str:
 
 def scores(state: OurLifeState) -> tuple[float, ...]:
     return scoring.scores(state)
+
+
+def facts(state: OurLifeState) -> list[Facts]:
+    return scoring.facts(state)
 
 
 def score_breakdown(state: OurLifeState) -> list[dict[str, float]]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from vita.core.state import Facts
+
 if TYPE_CHECKING:
     from vita.games.our_life.state import OurLifeState
 
@@ -79,3 +81,19 @@ def announce(state: OurLifeState) -> None:
     if len(state.families) == 1:
         total = breakdown(state, 0)["total"]
         state.say(f"Solo result: {total:g} — {state.book.solo_result(total)}")
+
+
+def facts(state: OurLifeState) -> list[Facts]:
+    """Per seat, for simulation results: single or couple, the Background card, the Personal
+    and Shared Goals kept, and the family's children (their Child cards)."""
+    title = state.book.title
+    rows: list[Facts] = []
+    for seat in range(state.num_players):
+        family = state.family_of[seat]
+        rows.append({"family": "single" if state.partner[seat] < 0 else "couple",
+                     "background": title(state.background[seat]),
+                     "goal": title(state.personal[seat]) if state.personal[seat] else "none",
+                     "shared goal": title(state.shared[family]) if state.shared[family] else "none",
+                     "children": float(len(state.children[family])),
+                     "cards": sorted({title(child[0]) for child in state.children[family]})})
+    return rows

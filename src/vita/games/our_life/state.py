@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, State
+from vita.core.state import JSON, Action, Facts, State
 from vita.games.our_life import legal, position
 from vita.games.our_life.data import Book
 from vita.games.our_life.info import INFO
@@ -179,6 +179,9 @@ class OurLifeState(State):
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return legal.score_breakdown(self)
+
+    def facts(self) -> list[Facts]:
+        return legal.facts(self)
 
     def view(self, seat: int | None) -> JSON:
         return position.view(self, seat)

@@ -10,6 +10,7 @@ Community expansion).
 
 from __future__ import annotations
 
+from vita.core.state import Facts
 from vita.games.pursuit.cards import GoalRule
 from vita.games.pursuit.state import OVER, PursuitState
 
@@ -100,3 +101,18 @@ def breakdown(state: PursuitState) -> list[dict[str, float]]:
     if state.results is not None:
         return [{key: float(value) for key, value in row.items()} for row in state.results]
     return [{"lth": float(p.lth), "total": float(p.lth)} for p in state.players]
+
+
+def facts(state: PursuitState) -> list[Facts]:
+    """Per seat, for simulation results: the child trait kept, the round of death (or that the
+    player lived to the end), and the cards in the player's area at the end (projects, completed
+    or not, items and activities, job, partners)."""
+    deck, rounds = state.deck, state.deck.board.rounds
+    rows: list[Facts] = []
+    for p in state.players:
+        held = [*p.completed, *(h[0] for h in p.projects), *(h[0] for h in p.items), *(h[0] for h in p.partners)]
+        held += [card for card in (p.job, p.retired) if card >= 0]
+        rows.append({"trait": deck.traits[p.trait].name if p.trait >= 0 else "none",
+                     "death": rounds[p.died].name if p.died >= 0 else "lived to the end",
+                     "cards": sorted({deck.cards[card].name for card in held})})
+    return rows

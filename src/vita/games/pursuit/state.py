@@ -10,7 +10,7 @@ sections (:mod:`.setup`, :mod:`.upkeep`, :mod:`.board_actions`,
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, State
+from vita.core.state import JSON, Action, Facts, State
 from vita.games.pursuit.cards import Deck, slug
 from vita.games.pursuit.community_cards import SLOTS as COMMUNITY_SLOTS
 from vita.games.pursuit.info import INFO
@@ -250,6 +250,9 @@ class PursuitState(State):
 
     def score_breakdown(self) -> list[dict[str, float]]:
         return _game_end.breakdown(self)
+
+    def facts(self) -> list[Facts]:
+        return _game_end.facts(self)
 
     def view(self, seat: int | None) -> JSON:
         return _position.view(self, seat)

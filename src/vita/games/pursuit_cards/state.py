@@ -10,8 +10,8 @@ the Game"), :mod:`.melding` ("Melds"), :mod:`.activation` ("Activating a Meld",
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, State
-from vita.games.pursuit_cards.cards import JOKER, KINDS
+from vita.core.state import JSON, Action, Facts, State
+from vita.games.pursuit_cards.cards import JOKER, KINDS, SUIT_NAMES
 from vita.games.pursuit_cards.info import INFO
 from vita.games.pursuit_cards.melds import Meld
 
@@ -138,6 +138,14 @@ class CardsState(State):
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(h) for h in self.happiness)
+
+    def facts(self) -> list[Facts]:
+        """Per seat, for simulation results: its melds on the table at the end, by suit."""
+        rows: list[Facts] = [{f"{suit} melds": 0.0 for suit in SUIT_NAMES} for _ in range(self.num_players)]
+        for meld in self.melds:
+            key = f"{SUIT_NAMES[meld.suit]} melds"
+            rows[meld.owner][key] = float(rows[meld.owner][key]) + 1  # type: ignore[arg-type]
+        return rows
 
     def reveals(self, seat: int, action: Action) -> bool | None:
         return _legal.reveals(self, seat, action)

@@ -1,0 +1,72 @@
+"""Simulation results: each game's facts about its seats, their Parquet columns and the
+report's tables by category and by card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+
+from vita import report
+from vita.sim import play_one, simulate
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("pursuit", {"players": 3}),
+    ("pursuit", {"players": 2, "expansion": "community"}),
+    ("pursuit-cards", {"players": 2}),
+    ("cv", {"players": 3}),
+    ("our-life", {"players": 3}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[f"{g}-{o}" for g, o in GAMES])
+def test_facts_are_names_numbers_or_lists_of_names_per_seat(game_id: str, options: dict[str, Any]) -> None:
+    state, _ = play_one(game_id, options, ["heuristic"] * options["players"], 3)
+    facts = state.facts()
+    assert len(facts) == options["players"]
+    assert all(facts) and all(f.keys() == facts[0].keys() for f in facts)
+    for seat_facts in facts:
+        for value in seat_facts.values():
+            names = isinstance(value, list) and all(isinstance(v, str) for v in value)
+            assert isinstance(value, str | float) or names
+
+
+def test_the_facts_say_what_the_finished_game_shows() -> None:
+    """The facts are the game's own end position: the child trait and cards of each Pursuit
+    player, the private life goal of each CV player."""
+    state, _ = play_one("pursuit", {"players": 2}, ["heuristic", "heuristic"], 4)
+    view = state.view(None)
+    for seat, facts in enumerate(state.facts()):
+        player = view["players"][seat]
+        assert facts["trait"] == next(t.name for t in state.deck.traits if t.id == player["trait"])
+        ids = {card.name: card.id for card in state.deck.cards}
+        assert facts["cards"] and all(ids[card] in str(player) for card in facts["cards"])
+    state, _ = play_one("cv", {"players": 2}, ["heuristic", "heuristic"], 4)
+    for seat, facts in enumerate(state.facts()):
+        assert facts["goal"] == state.deck.title(state.goals[seat])
+        assert len(facts["cards"]) <= state.cv_size(seat) + len(state.hands[seat])
+
+
+def test_facts_go_to_parquet_and_the_report_reads_them(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    simulate("pursuit", {"players": 2}, ["heuristic", "random"], 8, seed=3, out_dir=str(out))
+    table = pq.read_table(out)  # the directory reads as one dataset (nothing else in it is Parquet)
+    assert str(table.schema.field("fact_trait").type) == "string"
+    assert str(table.schema.field("fact_cards").type).startswith("list<")
+    rows = table.to_pylist()
+    assert all(row["fact_cards"] for row in rows) and all(row["fact_trait"] for row in rows)
+    page = report.write(out, out / "_report.html").read_text(encoding="utf-8")
+    assert "<h2>By trait</h2>" in page and "<h2>By cards</h2>" in page and "pick rate" in page
+    assert page.count('src="data:image/png;base64,') == 4  # seats, scores, lengths, cards
+    assert len(pq.read_table(out)) == len(rows)  # the report beside the parts does not break reading
+
+
+def test_a_card_taken_by_every_winner_is_flagged() -> None:
+    rows = [{"won": float(game % 2 == seat), "score": 0.0, "fact_cards": ["Boat"] if game % 2 == seat else ["Car"]}
+            for game in range(60) for seat in (0, 1)]
+    table = {r["value"]: r for r in report.fact_table(rows, "fact_cards")}
+    assert table["Boat"]["win_rate"] == 1.0 and table["Boat"]["flagged"]
+    assert table["Boat"]["pick_rate"] == 0.5 and table["Boat"]["others_win_rate"] == 0.0
+    assert table["Car"]["win_rate"] == 0.0 and table["Car"]["flagged"]
