@@ -70,3 +70,17 @@ def test_a_card_taken_by_every_winner_is_flagged() -> None:
     assert table["Boat"]["win_rate"] == 1.0 and table["Boat"]["flagged"]
     assert table["Boat"]["pick_rate"] == 0.5 and table["Boat"]["others_win_rate"] == 0.0
     assert table["Car"]["win_rate"] == 0.0 and table["Car"]["flagged"]
+
+
+def test_the_same_seeds_give_the_same_rows_on_one_worker_two_workers_and_ray(tmp_path: Path) -> None:
+    """The rows of a run do not depend on what ran it: one process, two, or a local Ray instance
+    (started for this run and stopped after it)."""
+    pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
+    runs = {}
+    for name, how in (("one", {"workers": 1}), ("two", {"workers": 2}), ("ray", {"ray": "local"})):
+        out = tmp_path / name
+        summary = simulate("cv", {"players": 2}, ["heuristic", "random"], 12, seed=5, out_dir=str(out), **how)
+        runs[name] = (summary["seats"], sorted(pq.read_table(out).to_pylist(), key=lambda r: (r["game"], r["seat"])))
+    assert runs["one"] == runs["two"] == runs["ray"]
+    assert len(runs["one"][1]) == 24
+

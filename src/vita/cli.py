@@ -377,10 +377,13 @@ def cards_export(game_id: str, directory: str) -> None:
 @click.option("--workers", type=int, help="Processes (default: every local core).")
 @click.option("--out", type=click.Path(file_okay=False),
               help="Write one Parquet row per game and seat here as games finish; run again to resume.")
+@click.option("--ray", "ray_address", metavar="ADDRESS",
+              help="Run on a Ray cluster: auto (the one `ray start` runs here), an address (ray://host:10001), "
+                   "or local (a Ray instance on this machine).")
 def simulate_command(
     game_id: str, players: int, couples: int | None, expansion: str | None, count: int, bots: str, seed: int,
     extra: tuple[str, ...],
-    as_json: bool, records: str | None, workers: int | None, out: str | None,
+    as_json: bool, records: str | None, workers: int | None, out: str | None, ray_address: str | None,
 ) -> None:
     """Play many bot games and summarise wins and scores per seat."""
     from vita.sim import simulate
@@ -400,7 +403,7 @@ def simulate_command(
         if workers is not None and workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
         summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=not as_json,
-                           workers=workers or os.cpu_count() or 1, out_dir=out)
+                           workers=workers or os.cpu_count() or 1, out_dir=out, ray=ray_address)
     except (KeyError, ValueError, IllegalAction, PositionError) as error:
         _fail(str(error))
     except OSError as error:  # --out or --records not writable, a file where a directory goes

@@ -1,12 +1,16 @@
 """Bulk simulation: many bot games, summarised per seat (and per anything else asked for).
 
 Each game's seed is derived from the run's seed and the game's number, so a run is
-reproducible and its games can be split across processes.
+reproducible and its games can be split across processes: the local cores
+(:class:`~concurrent.futures.ProcessPoolExecutor`) or a Ray cluster (``ray=``: ``"local"``
+starts a Ray instance on this machine, ``"auto"`` joins the cluster ``ray start`` runs here,
+or a cluster's address). Results come back in the games' order either way, so a run's rows
+are the same whichever ran it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -94,6 +98,7 @@ def simulate(
     progress: bool = False,
     extra_bots: Mapping[str, BotFactory] | None = None,
     out_dir: str | None = None,
+    ray: str | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games; return per-seat wins (shared first places split) and mean scores.
     ``out_dir``: write every game's rows to Parquet there as they finish, and play only the
@@ -116,7 +121,7 @@ def simulate(
             store.add(task[7], task[3], bots, result)
 
     results = run_tasks(_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8,
-                        on_result=keep)
+                        on_result=keep, ray=ray)
     if store is not None:
         results = store.results()
     return summarise(results, bots, game_id, options, seed)
@@ -124,13 +129,19 @@ def simulate(
 
 def run_tasks(work: Callable[[Any], JSON], tasks: list[Any], workers: int, description: str, *,
               progress: bool = False, chunksize: int = 1,
-              on_result: Callable[[Any, JSON], None] | None = None) -> list[JSON]:
-    """``work`` on every task, in order, on ``workers`` processes, with a progress bar;
-    ``on_result(task, result)`` as each finishes (in order)."""
+              on_result: Callable[[Any, JSON], None] | None = None, ray: str | None = None) -> list[JSON]:
+    """``work`` on every task, in order, on ``workers`` processes (or on the Ray cluster at
+    ``ray``), with a progress bar; ``on_result(task, result)`` as each finishes (in order)."""
     results: list[JSON] = []
     with progress_bar(progress) as bar:
         job = bar.add_task(description, total=len(tasks))
-        if workers > 1 and len(tasks) > 1:
+        if ray is not None:
+            for task, result in zip(tasks, _on_ray(work, tasks, ray, chunksize), strict=True):
+                results.append(result)
+                if on_result is not None:
+                    on_result(task, result)
+                bar.advance(job)
+        elif workers > 1 and len(tasks) > 1:
             with ProcessPoolExecutor(workers) as pool:
                 outcomes = zip(tasks, pool.map(work, tasks, chunksize=chunksize), strict=True)
                 for task, result in outcomes:
@@ -145,6 +156,38 @@ def run_tasks(work: Callable[[Any], JSON], tasks: list[Any], workers: int, descr
                     on_result(task, results[-1])
                 bar.advance(job)
     return results
+
+
+def _chunk(work: Callable[[Any], JSON], tasks: list[Any]) -> list[JSON]:
+    return [work(task) for task in tasks]
+
+
+def _on_ray(work: Callable[[Any], JSON], tasks: list[Any], address: str, chunksize: int) -> Iterator[JSON]:
+    """``work`` on every task on a Ray cluster, ``chunksize`` tasks a Ray task, the results in
+    the tasks' order. ``address``: "local" starts a Ray instance here (stopped at the end),
+    anything else is given to ``ray.init`` ("auto", "ray://host:10001", …). Every node runs
+    the vita installed there: install the same version on each."""
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("Ray is not installed: pip install 'vita[ray]'") from None
+    import logging
+
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=None if address == "local" else address, include_dashboard=False,
+                     log_to_driver=False, logging_level=logging.WARNING)
+        except Exception as error:  # Ray's own errors (no cluster there, a refused address), in one line
+            raise ValueError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
+    try:
+        remote = ray.remote(_chunk)
+        pending = [remote.remote(work, tasks[i:i + chunksize]) for i in range(0, len(tasks), chunksize)]
+        for ref in pending:
+            yield from ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
 
 
 class RateColumn(ProgressColumn):
