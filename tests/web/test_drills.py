@@ -34,7 +34,8 @@ GAMES = [("pursuit-cards", ["human", "human"]), ("pursuit", ["human", "human"]),
 class ServeProcess:
     """``vita serve`` in a process group of its own, killed and restarted at will."""
 
-    def __init__(self, db: str, workdir: Path) -> None:
+    def __init__(self, db: str, workdir: Path, bot_delay: float = 0.0) -> None:
+        self.bot_delay = bot_delay
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -45,7 +46,8 @@ class ServeProcess:
 
     def start(self) -> None:
         command = [sys.executable, "-c", "from vita.cli import main; main()", "serve", "--db", self.db,
-                   "--port", str(self.port), "--bot-delay", "0", "--bot-workers", "1", "--allow-chosen-seed",
+                   "--port", str(self.port), "--bot-delay", str(self.bot_delay), "--bot-workers", "1",
+                   "--allow-chosen-seed",
                    "--no-access-log"]
         log = (self.workdir / "serve.log").open("ab")
         self.process = subprocess.Popen(command, cwd=self.workdir, stdout=log, stderr=log, start_new_session=True)

@@ -109,6 +109,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        rooms.start()
         await rooms.resume()
         sweeper = asyncio.create_task(_sweep(rooms))
         try:
@@ -343,10 +344,12 @@ async def _read_pings(socket: WebSocket) -> None:
 
 
 async def _sweep(rooms: Rooms) -> None:
-    """Evict idle tables now and then."""
+    """Evict idle tables now and then; wake the bots of tables whose bots another process
+    drove, in case it has gone."""
     while True:
         await asyncio.sleep(max(1.0, min(30.0, rooms.idle_timeout / 2)))
         rooms.evict_idle()
+        rooms.wake_all()
 
 
 def _known_game(game_id: str) -> str:

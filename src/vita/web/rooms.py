@@ -8,6 +8,13 @@ to everyone following the table and lets the bots whose turn it is play (:mod:`b
 
 Tables stay in memory while they are used and are evicted once idle; they reload from
 their record.
+
+Several processes may serve one PostgreSQL database (see :mod:`store`). A process hears the
+others' changes and brings its copy of the table up to date (the actions stored since, the
+seats as stored) before pushing the new views to the pages connected to it. If its copy was
+behind when an action came, the database refuses the action's number (:class:`Conflict`):
+the room catches up and the action is refused as stale, changing nothing. One process at a
+time drives a table's bots (:meth:`Store.drive`); the others wait for its moves.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from vita.registry import bot_names, get_game, make_bot
 from vita.web.bots import BotPool
 from vita.web.errors import Refused
 from vita.web.security import digest, matches, new_seed, new_table_id, new_token
-from vita.web.store import ActionRow, SeatRow, StorageError, Store, TableRow, now
+from vita.web.store import ActionRow, Conflict, SeatRow, StorageError, Store, TableRow, now
 
 LOG_LINES = 300
 PATH_OPTIONS = ("cards",)  # game options that name a server path: the terminal's, never the web's
@@ -96,6 +103,8 @@ class Room:
     views: dict[int | None, JSON] = field(default_factory=dict)  # payloads, computed once per change
     replay: list[JSON] | None = None  # a finished game's public views, step by step
     frozen: str = ""  # why a finished table is shown from its stored result (another rules version)
+    stale: bool = False  # another process changed the table: read it again before the next push
+    syncing: asyncio.Task[None] | None = None
 
     @property
     def seq(self) -> int:
@@ -252,6 +261,73 @@ class Rooms:
         self.away_timeout = away_timeout
         self.idle_timeout = idle_timeout
         self.max_rooms = max_rooms
+        self.listener: asyncio.Task[None] | None = None
+        self.lock_retry = 0.25  # seconds between tries for a table's bot lock held by another process
+
+    def start(self) -> None:
+        """Hear the changes other processes make to the tables in this one's memory."""
+        self.listener = asyncio.create_task(self.store.listen(self.heard))
+
+    def heard(self, table_id: str | None) -> None:
+        """Another process changed ``table_id`` (None: perhaps any table): catch up."""
+        rooms = list(self.rooms.values()) if table_id is None else [self.rooms[table_id]] \
+            if table_id in self.rooms else []
+        for room in rooms:
+            room.stale = True
+            if room.syncing is None or room.syncing.done():
+                room.syncing = asyncio.create_task(self.refresh(room))
+
+    async def refresh(self, room: Room) -> None:
+        """Bring the room up to date with the database, then tell its pages and bots."""
+        while room.stale:
+            room.pending += 1
+            try:
+                async with room.lock:
+                    changed = await self._sync(room)
+            except StorageError as error:
+                log.warning("table %s: cannot read what another process changed: %s", room.row.id, error)
+                await asyncio.sleep(1.0)
+                continue
+            finally:
+                room.pending -= 1
+            if changed:
+                await self.changed(room)
+
+    async def _sync(self, room: Room) -> bool:
+        """Under the room's lock: read the table and its actions as stored and make the room
+        match them (new actions applied to a copy; an undone one: replayed from the start).
+        Pages of a seat whose link or player changed become spectators'. True if anything did."""
+        room.stale = False
+        if room.frozen:
+            return False
+        row = await self.store.table(room.row.id)
+        stored = await self.store.actions(room.row.id)
+        if row is None:
+            return False
+        mine = [(a.seat, a.notation) for a in room.actions]
+        theirs = [(a.seat, a.notation) for a in stored]
+        seats_before = [(s.kind, s.token_hash, s.bot) for s in room.row.seats]
+        if theirs == mine and seats_before == [(s.kind, s.token_hash, s.bot) for s in row.seats]:
+            return False
+        try:
+            if theirs[:len(mine)] == mine:
+                state = room.state.clone()
+                for action in stored[len(mine):]:
+                    state.apply(state.parse(action.notation, action.seat), action.seat)
+            else:
+                state = replayed(room.game, row, stored)
+        except (IllegalAction, ValueError) as error:
+            log.error("table %s: the stored actions do not replay: %s", room.row.id, error)
+            return False
+        room.state, room.actions = state, stored
+        for before, seat in zip(seats_before, row.seats, strict=True):
+            if before[:2] != (seat.kind, seat.token_hash):
+                self.revoke(room, seat.seat, f"seat {seat.seat + 1} changed hands (a new link, a resignation or "
+                                             "a bot): this page now watches the table")
+        room.row = row
+        room.replay = None
+        room.changed()
+        return True
 
     # -- loading and creating ------------------------------------------------------------
 
@@ -398,6 +474,12 @@ class Rooms:
         final_log = after.events_for(None) if result is not None else None
         try:
             await self.store.add_action(room.row.id, row, result, final_log)
+        except Conflict:
+            await self._sync(room)  # another process stored move `row.seq` first: catch up
+            self.push(room)
+            self.wake(room)
+            raise Refused(409, f"stale action: move {row.seq + 1} was taken meanwhile (on another server); "
+                               "nothing was applied") from None
         except StorageError as error:
             log.warning("table %s: action %d not stored: %s", room.row.id, row.seq, error)
             raise Refused(503, f"the action could not be stored ({error}); nothing changed: try again",
@@ -420,6 +502,10 @@ class Rooms:
             state = replayed(room.game, room.row, room.actions[:-1])
             try:
                 await self.store.remove_last_action(room.row.id, last.seq)
+            except Conflict:
+                await self._sync(room)
+                self.push(room)
+                raise Refused(409, "nothing to undo: another move was made meanwhile") from None
             except StorageError as error:
                 raise Refused(503, f"the undo could not be stored ({error}); nothing changed") from None
             room.actions.pop()
@@ -534,7 +620,7 @@ class Rooms:
     def wake(self, room: Room) -> None:
         """Start the room's bots if one of them is to move (and they are not already at it)."""
         idle = room.bot_task is None or room.bot_task.done()
-        if idle and any(room.row.seats[s].kind == "bot" for s in room.state.to_move()):
+        if idle and self._bot_to_move(room):
             room.bot_task = asyncio.create_task(self.play_bots(room))
 
     def push(self, room: Room, note: str = "") -> None:
@@ -547,7 +633,25 @@ class Rooms:
                 room.followers.remove(follower)
 
     async def play_bots(self, room: Room) -> None:
-        """While a bot must act, let it choose in a worker process, then apply its choice."""
+        """While a bot must act, and this process holds the table's bot lock, let the bot
+        choose in a worker process, then apply its choice. While another process holds the
+        lock, wait: its moves arrive as changes; should a bot still be to move once it lets
+        go, this process takes over."""
+        table = room.row.id
+        while not await self.store.drive(table):
+            await asyncio.sleep(self.lock_retry)
+            if room.over or self.rooms.get(table) is not room or not self._bot_to_move(room):
+                return
+        try:
+            await self._play_bots(room)
+        finally:
+            await self.store.release(table)
+
+    @staticmethod
+    def _bot_to_move(room: Room) -> bool:
+        return any(room.row.seats[s].kind == "bot" for s in room.state.to_move())
+
+    async def _play_bots(self, room: Room) -> None:
         failures = 0
         while not room.over:
             seat = next((s for s in room.state.to_move() if room.row.seats[s].kind == "bot"), None)
@@ -580,6 +684,8 @@ class Rooms:
                         await self._apply(room, seat, seq, notation)
                         failures = 0
                     except Refused as refused:
+                        if refused.status == 409:  # another process moved first: the room caught up
+                            continue
                         failures += 1
                         self.push(room, f"{spec.name} could not play yet: {refused.message}")
             finally:
@@ -613,7 +719,18 @@ class Rooms:
                 evicted += 1
         return evicted
 
+    def wake_all(self) -> None:
+        """Wake every room in memory whose bot is to move (a process that drove its bots may
+        have gone)."""
+        for room in list(self.rooms.values()):
+            if not room.over:
+                self.wake(room)
+
     async def close(self) -> None:
+        if self.listener is not None:
+            self.listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.listener
         for room in list(self.rooms.values()):
             if room.bot_task is not None:
                 room.bot_task.cancel()

@@ -7,12 +7,25 @@ for a lock never holds up the server's event loop.
 The schema is versioned with Alembic (``migrations/``); :meth:`Store.open` upgrades a
 database made by an older version in place. Secret tokens are never stored: only their
 SHA-256 digests (:mod:`vita.web.security`).
+
+Several server processes may share one PostgreSQL database. Each change to a table is
+announced, in the transaction that stores it, on the channel ``vita_tables`` (``NOTIFY``:
+delivered when it commits, never for a change rolled back); :meth:`Store.listen` hears the
+other processes' announcements. The primary key (table, action number) lets only one of two
+processes store an action with the same number (the other gets :class:`Conflict`), and a
+session advisory lock per table (:meth:`Store.drive`) lets one process at a time drive a
+table's bots; a process that dies drops its locks with its connection. SQLite is for one
+process: nothing to announce, every lock is granted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import json
+import logging
+import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -24,11 +37,13 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 GROUP_COMMIT = 64  # the most writes committed together
+CHANNEL = "vita_tables"  # PostgreSQL's NOTIFY channel for changes to tables
+log = logging.getLogger("vita.web")
 
 metadata = sa.MetaData()
 
@@ -75,6 +90,11 @@ actions = sa.Table(
 
 class StorageError(Exception):
     """The database refused or could not take a write (busy, gone, constraint)."""
+
+
+class Conflict(StorageError):
+    """Another writer got there first: an action with the same number is stored already, or
+    the action to undo is no longer the last (another server process took the move)."""
 
 
 @dataclass
@@ -142,6 +162,11 @@ class Store:
         self._queue: tuple[asyncio.AbstractEventLoop, list[Any], asyncio.Task[None] | None] | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._sync: sa.Engine | None = None
+        self.shared = sync_url.startswith("postgresql")  # several processes may use the database
+        self.origin = uuid.uuid4().hex[:12]  # this process's name in announcements
+        self._locks: Any = None  # the connection holding this process's advisory locks
+        self._locks_guard: asyncio.Lock | None = None
+        self._held: set[str] = set()
 
     @classmethod
     def open(cls, url: str, schema: str | None = None, *, busy_timeout: float = 5.0) -> Store:
@@ -186,6 +211,11 @@ class Store:
     async def close(self) -> None:
         """Close every pooled connection (the store can still be used: it reconnects)."""
         await self.engine.dispose()
+        if self._locks is not None:
+            with contextlib.suppress(Exception):
+                await self._locks.close()
+            self._locks = None
+            self._held.clear()
         if self._thread is not None:
             thread, self._thread = self._thread, None
             await asyncio.get_running_loop().run_in_executor(None, thread.shutdown)
@@ -232,18 +262,105 @@ class Store:
                 c.execute(tables.update().where(tables.c.id == table_id)
                           .values(finished_at=stamp, result=json.dumps(result),
                                   final_log=json.dumps(final_log) if final_log is not None else None))
+            self._announce(c, table_id)
 
         await self._write(write)
 
     async def remove_last_action(self, table_id: str, seq: int) -> None:
-        await self._write(lambda c: c.execute(
-            actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq)))
+        """Remove action ``seq`` if it is still the table's last (else :class:`Conflict`)."""
+        def write(c: Connection) -> None:
+            later = sa.select(actions.c.seq).where(actions.c.table_id == table_id, actions.c.seq > seq).exists()
+            removed = c.execute(actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq, ~later))
+            if removed.rowcount != 1:
+                raise Conflict(f"action {seq} is no longer the last of table {table_id}")
+            self._announce(c, table_id)
+
+        await self._write(write)
 
     async def update_seat(self, table_id: str, seat: SeatRow) -> None:
-        await self._write(lambda c: c.execute(
-            seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
-            .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash,
-                    resigned=seat.resigned)))
+        def write(c: Connection) -> None:
+            c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                      .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash,
+                              resigned=seat.resigned))
+            self._announce(c, table_id)
+
+        await self._write(write)
+
+    def _announce(self, c: Connection, table_id: str) -> None:
+        """Tell the other processes on the database, when this transaction commits, that the
+        table changed."""
+        if self.shared:
+            c.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": f"{self.origin} {table_id}"})
+
+    # -- several processes -------------------------------------------------------------------
+
+    async def listen(self, changed: Callable[[str | None], None]) -> None:
+        """Call ``changed(table_id)`` for each change another process stores, until cancelled
+        (PostgreSQL; with SQLite it returns at once). After the connection was lost and is
+        made again, ``changed(None)``: anything may have changed meanwhile."""
+        if not self.shared:
+            return
+        import psycopg
+
+        lost = False
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self._conninfo(), autocommit=True,
+                                                                  **self.connect_args) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    if lost:
+                        changed(None)
+                    async for note in connection.notifies():
+                        origin, _, table_id = note.payload.partition(" ")
+                        if origin != self.origin:
+                            changed(table_id)
+            except psycopg.Error as error:
+                log.warning("listening for other processes' changes: %s; trying again", _reason(error))
+                lost = True
+                await asyncio.sleep(1.0)
+
+    async def drive(self, table_id: str) -> bool:
+        """Take the lock that lets one process at a time drive ``table_id``'s bots: True if
+        this process holds it now (it may already have)."""
+        if not self.shared or table_id in self._held:
+            return True
+        got = await self._lock_query("SELECT pg_try_advisory_lock(%s)", table_id)
+        if got:
+            self._held.add(table_id)
+        return bool(got)
+
+    async def release(self, table_id: str) -> None:
+        if self.shared and table_id in self._held:
+            self._held.discard(table_id)
+            await self._lock_query("SELECT pg_advisory_unlock(%s)", table_id)
+
+    async def _lock_query(self, query: str, table_id: str) -> Any:
+        import psycopg
+
+        if self._locks_guard is None:
+            self._locks_guard = asyncio.Lock()
+        key = int.from_bytes(hashlib.blake2b(f"vita-bots:{table_id}".encode(), digest_size=8).digest(), "big",
+                             signed=True)
+        async with self._locks_guard:
+            try:
+                if self._locks is None or self._locks.closed:
+                    self._held.clear()  # a new session holds none of the old one's locks
+                    self._locks = await psycopg.AsyncConnection.connect(self._conninfo(), autocommit=True,
+                                                                        **self.connect_args)
+                row = await (await self._locks.execute(query, (key,))).fetchone()
+                return row[0] if row else None
+            except psycopg.Error as error:
+                log.warning("advisory lock of table %s: %s", table_id, _reason(error))
+                with contextlib.suppress(psycopg.Error):
+                    if self._locks is not None:
+                        await self._locks.close()
+                self._locks = None
+                self._held.clear()
+                return False
+
+    def _conninfo(self) -> str:
+        return "postgresql://" + self.sync_url.split("://", 1)[1]
 
     async def _write(self, job: Callable[[Connection], Any]) -> None:
         """Run ``job`` in a committed transaction on the writer; :class:`StorageError` if not."""
@@ -288,9 +405,11 @@ class Store:
                 for job in jobs:
                     job(connection)
             return [None] * len(jobs)
-        except SQLAlchemyError as error:
+        except (SQLAlchemyError, Conflict) as error:
             if len(jobs) == 1:
-                return [StorageError(_reason(error))]
+                if isinstance(error, Conflict):
+                    return [error]
+                return [Conflict(_reason(error)) if isinstance(error, IntegrityError) else StorageError(_reason(error))]
         return [self._commit([job])[0] for job in jobs]
 
     # -- reading ---------------------------------------------------------------------------
@@ -326,7 +445,7 @@ class Store:
             return [r.id for r in await c.execute(query)]
 
 
-def _reason(error: SQLAlchemyError) -> str:
+def _reason(error: Exception) -> str:
     original = getattr(error, "orig", None)
     return str(original or error).splitlines()[0][:200]
 
