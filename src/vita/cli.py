@@ -474,6 +474,62 @@ def tournament_command(game_id: str, players: int, couples: int | None, expansio
     Console().print(table)
 
 
+@main.command("tune")
+@click.argument("game_id")
+@click.option("--players", type=int, default=2, show_default=True)
+@click.option("--expansion", help="An expansion of the game (The Pursuit of Happiness: community).")
+@click.option("--bots", default="heuristic", show_default=True, help="Comma-separated, one per seat (or one for all).")
+@click.option("--designed-only", is_flag=True,
+              help="Change only designed values (always so: a value a rulebook prints is never changed).")
+@click.option("--target", default="seat win rates within 2 points", show_default=True,
+              help="The balance sought: 'seat win rates within P points' of the even share.")
+@click.option("--budget", default="30m", show_default=True, help="The time to search (90s, 30m, 2h).")
+@click.option("--trials", type=click.IntRange(1), help="Stop after so many trials (within the budget).")
+@click.option("--games", type=click.IntRange(10), default=400, show_default=True, help="Bot games a trial plays.")
+@click.option("--spread", "spread_by", type=click.IntRange(1, 5), default=1, show_default=True,
+              help="How far a value may move either way.")
+@click.option("--cards", help="Tune only these cards (comma-separated ids, numbers or titles).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1), help="Processes a trial plays on (default: every core).")
+@click.option("--out", type=click.Path(file_okay=False), help="Where the proposed deck and its report go "
+                                                               "(default: tuned-GAME).")
+def tune_command(game_id: str, players: int, expansion: str | None, bots: str, designed_only: bool, target: str,
+                 budget: str, trials: int | None, games: int, spread_by: int, cards: str | None, seed: int,
+                 workers: int | None, out: str | None) -> None:
+    """Search a deck's designed values for a balance target; write the proposed deck and a report."""
+    from pathlib import Path
+
+    from vita import tune
+
+    try:
+        game = get_game(game_id)
+    except KeyError as error:
+        _fail(str(error.args[0]))
+    options: dict[str, Any] = {"players": players}
+    if expansion is not None:
+        _set_expansion(game, options, expansion)
+    names = [b.strip() for b in bots.split(",")]
+    names = names * players if len(names) == 1 else names
+    try:
+        if len(names) != players:
+            raise ValueError(f"give one bot per seat ({players} seats, {len(names)} bots)")
+        game.make_options(options)
+        for name in set(names):
+            make_bot(game_id, name, 0)
+        report = tune.tune(game_id, options, names, target=tune.parse_target(target), budget=tune.parse_budget(budget),
+                           out=Path(out or f"tuned-{game_id}"), games=games, trials=trials, spread_by=spread_by,
+                           cards={c.strip() for c in cards.split(",")} if cards else None, seed=seed,
+                           workers=workers, progress=True)
+    except (KeyError, ValueError, DataError) as error:
+        _fail(str(error.args[0]) if isinstance(error, KeyError) else str(error))
+    except OSError as error:
+        _fail(f"{error.filename or ''}: {error.strerror or error}")
+    fresh = report["fresh_seeds"]
+    click.echo(f"{report['trials']} trials: seat win rates {fresh['baseline_spread']:.1f} → {fresh['best_spread']:.1f} "
+               f"points from the even share on fresh seeds; {len(report['changes'])} values changed. "
+               f"Wrote {out or f'tuned-{game_id}'}/deck and tune.md")
+
+
 @main.command("report")
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--output", type=click.Path(dir_okay=False),

@@ -10,6 +10,7 @@ are the same whichever ran it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -121,7 +122,7 @@ def simulate(
             store.add(task[7], task[3], bots, result)
 
     results = run_tasks(_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8,
-                        on_result=keep, ray=ray)
+                        on_result=keep, ray=ray, collect=store is None)
     if store is not None:
         results = store.results()
     return summarise(results, bots, game_id, options, seed)
@@ -129,32 +130,29 @@ def simulate(
 
 def run_tasks(work: Callable[[Any], JSON], tasks: list[Any], workers: int, description: str, *,
               progress: bool = False, chunksize: int = 1,
-              on_result: Callable[[Any, JSON], None] | None = None, ray: str | None = None) -> list[JSON]:
+              on_result: Callable[[Any, JSON], None] | None = None, ray: str | None = None,
+              collect: bool = True) -> list[JSON]:
     """``work`` on every task, in order, on ``workers`` processes (or on the Ray cluster at
-    ``ray``), with a progress bar; ``on_result(task, result)`` as each finishes (in order)."""
+    ``ray``), with a progress bar; ``on_result(task, result)`` as each finishes (in order).
+    Returns the results in order, or none if not ``collect`` (``on_result`` keeps what it
+    needs: memory stays flat however long the run)."""
     results: list[JSON] = []
-    with progress_bar(progress) as bar:
+    with progress_bar(progress) as bar, contextlib.ExitStack() as stack:
         job = bar.add_task(description, total=len(tasks))
+        outcomes: Iterator[JSON]
         if ray is not None:
-            for task, result in zip(tasks, _on_ray(work, tasks, ray, chunksize), strict=True):
-                results.append(result)
-                if on_result is not None:
-                    on_result(task, result)
-                bar.advance(job)
+            outcomes = _on_ray(work, tasks, ray, chunksize)
         elif workers > 1 and len(tasks) > 1:
-            with ProcessPoolExecutor(workers) as pool:
-                outcomes = zip(tasks, pool.map(work, tasks, chunksize=chunksize), strict=True)
-                for task, result in outcomes:
-                    results.append(result)
-                    if on_result is not None:
-                        on_result(task, result)
-                    bar.advance(job)
+            pool = stack.enter_context(ProcessPoolExecutor(workers))
+            outcomes = pool.map(work, tasks, chunksize=chunksize)
         else:
-            for task in tasks:
-                results.append(work(task))
-                if on_result is not None:
-                    on_result(task, results[-1])
-                bar.advance(job)
+            outcomes = map(work, tasks)
+        for task, result in zip(tasks, outcomes, strict=True):
+            if collect:
+                results.append(result)
+            if on_result is not None:
+                on_result(task, result)
+            bar.advance(job)
     return results
 
 

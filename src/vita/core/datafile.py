@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from vita.core.errors import DataError
 
@@ -106,3 +106,59 @@ def problems(error: ValidationError, prefix: str = "", empty: str = "(top level)
         lines.append(f"{prefix}{where}: {problem['msg']}")
     return lines
 
+
+
+# -- printed or designed, per value ----------------------------------------------------------
+#
+# A card whose values come partly from a rulebook (``source: mixed``) lists the printed ones
+# as paths into the card's own fields, such as ``levels.1`` (everything of the second level),
+# ``upkeep.reward.money`` or ``roles.0``: a path names the value there and everything under
+# it. Every other value of a mixed card, and every value of a ``designed`` card, is designed;
+# ``vita tune`` changes only those.
+
+_MISSING = object()
+
+
+def value_at(node: Any, path: str) -> Any:
+    """The value at a dotted ``path`` of a pydantic model (or of plain YAML data): field
+    names, and list positions from 0; :data:`_MISSING` if there is none."""
+    for part in path.split("."):
+        if isinstance(node, list | tuple):
+            if not part.isdigit() or int(part) >= len(node):
+                return _MISSING
+            node = node[int(part)]
+        elif isinstance(node, BaseModel):
+            if part not in type(node).model_fields:
+                return _MISSING
+            node = getattr(node, part)
+        elif isinstance(node, dict):
+            if part not in node:
+                return _MISSING
+            node = node[part]
+        else:
+            return _MISSING
+    return node
+
+
+def check_printed(model: BaseModel, source: str, printed: tuple[str, ...]) -> None:
+    """Raise :class:`ValueError` unless ``printed`` says which values of a ``mixed`` card are
+    printed (and a card of another source lists none), each path naming a value of the card."""
+    if source == "mixed" and not printed:
+        raise ValueError("printed: a mixed card lists the values a rulebook prints, as paths into the card "
+                         "(such as levels.1 or upkeep.reward.money)")
+    if source != "mixed" and printed:
+        raise ValueError(f"printed: only a mixed card lists printed values (this one is {source})")
+    for path in printed:
+        if value_at(model, path) is _MISSING:
+            raise ValueError(f"printed: {path!r} names no value of this card")
+
+
+def is_printed(path: str, source: str, printed: tuple[str, ...]) -> bool:
+    """Whether the value at ``path`` of a card is printed in a rulebook.
+
+    >>> is_printed("levels.1.cost.money", "mixed", ("levels.1",)), is_printed("levels.10.cost", "mixed", ("levels.1",))
+    (True, False)
+    """
+    if source == "rulebook":
+        return True
+    return any(path == p or path.startswith(p + ".") for p in printed)

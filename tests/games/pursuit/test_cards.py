@@ -122,7 +122,7 @@ def test_cards_check_names_file_card_and_field(tmp_path: Path) -> None:
     projects = yaml.safe_load((target / "projects.yaml").read_text())
     projects[0]["levels"][1]["cost"]["knowledge"] = -2
     projects[1]["kind"] = "epic"
-    del projects[2]["levels"][3]
+    del projects[3]["levels"][3]  # a designed card (a mixed one would also lose a printed value)
     (target / "projects.yaml").write_text(yaml.safe_dump(projects))
     jobs = yaml.safe_load((target / "jobs.yaml").read_text())
     jobs[0]["names"] = ["Only One"]
@@ -131,7 +131,7 @@ def test_cards_check_names_file_card_and_field(tmp_path: Path) -> None:
     text = "\n".join(problems)
     assert "projects.yaml: card 1 (act-in-play): levels.1.cost.knowledge" in text
     assert "projects.yaml: card 2 (learn-cooking): kind" in text
-    assert "card 3 (healthy-eating)" in text and "4 levels" in text
+    assert "card 4 (learn-an-instrument)" in text and "4 levels" in text
     assert "jobs.yaml: card 1 (event-coordinator): names" in text
     assert len(problems) >= 4
 

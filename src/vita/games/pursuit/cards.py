@@ -26,7 +26,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import load_yaml
+from vita.core.datafile import check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 from vita.core.wording import count
@@ -84,7 +84,13 @@ class Upkeep(_Strict):
 class _Card(_Strict):
     id: Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed card's printed values, as paths (vita.core.datafile)
     note: str = ""
+
+    @model_validator(mode="after")
+    def _printed(self) -> _Card:
+        check_printed(self, self.source, self.printed)
+        return self
 
 
 class Level(_Strict):

@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import load_yaml
+from vita.core.datafile import check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
@@ -84,10 +84,12 @@ class CommunityCardModel(_Strict):
     engage: EngageModel
     outcomes: Annotated[list[OutcomeModel], Field(min_length=3, max_length=3)]
     source: Literal["rulebook", "designed", "mixed"] = "designed"
+    printed: tuple[str, ...] = ()  # a mixed card's printed values, as paths (vita.core.datafile)
     note: str = ""
 
     @model_validator(mode="after")
     def _shape(self) -> CommunityCardModel:
+        check_printed(self, self.source, self.printed)
         if any(o.per_item for o in self.outcomes) and self.special != "black-friday":
             raise ValueError("only a Black Friday card counts the Items bought (per_item)")
         return self
@@ -96,10 +98,12 @@ class CommunityCardModel(_Strict):
 class PopularityModel(_Strict):
     scores: Annotated[list[Annotated[int, Field(ge=0, le=MAX_POPULARITY)]], Field(min_length=5, max_length=40)]
     source: Literal["rulebook", "designed", "mixed"] = "designed"
+    printed: tuple[str, ...] = ()  # the printed scores, as paths (scores.0 …)
     note: str = ""
 
     @model_validator(mode="after")
     def _shape(self) -> PopularityModel:
+        check_printed(self, self.source, self.printed)
         scores = self.scores
         if scores[:4] != [0, 1, 1, 1]:
             raise ValueError("the track starts at 0, and the first 3 spaces after the start score 1")
