@@ -102,10 +102,12 @@ def memory(game_id: str, players: int, games: int) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
     done.set()
     sampler.join()
-    steady = [mib for _, mib in samples[len(samples) // 10:]] or [0.0]  # after the workers started
-    return {"game": game_id, "players": players, "games": games, "seconds": elapsed,
-            "samples": len(samples), "first_mib": steady[0], "last_mib": steady[-1], "max_mib": max(steady),
-            "min_mib": min(steady)}
+    # While the workers play (the last samples may fall after they stopped, as the summary is read).
+    playing = [(t, mib) for t, mib in samples if t < elapsed - 4] or [(0.0, 0.0)]
+    tenth = max(1, len(playing) // 10)
+    return {"game": game_id, "players": players, "games": games, "seconds": elapsed, "samples": len(samples),
+            "mib_by_tenth_of_the_run": [round(mib, 1) for _, mib in playing[::tenth]],
+            "max_mib": max(mib for _, mib in playing), "min_mib": min(mib for _, mib in playing[tenth:] or playing)}
 
 
 def main() -> None:

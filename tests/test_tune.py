@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -59,6 +60,25 @@ def test_a_mixed_card_must_say_which_values_are_printed(tmp_path: Path) -> None:
     assert any("'levels.7' names no value" in p for p in problems), problems
 
 
+def test_tune_refuses_a_deck_whose_mixed_card_does_not_mark_its_printed_values(tmp_path: Path) -> None:
+    deck = tmp_path / "deck"
+    shutil.copytree(DATA_DIR, deck)
+    items = deck / "items.yaml"
+    items.write_text(items.read_text(encoding="utf-8").replace("  printed: [levels.1]\n", "", 1), encoding="utf-8")
+    refusal = "items.yaml: card car: source is mixed but no value is marked printed"
+    with pytest.raises(ValueError, match=re.escape(refusal)):
+        knobs(deck)
+
+
+@pytest.mark.parametrize("game_id", ["pursuit", "cv", "our-life"])
+def test_every_shipped_deck_marks_the_printed_values_of_its_mixed_cards(game_id: str) -> None:
+    from vita.registry import get_game
+
+    directory = get_game(game_id).card_data_directory()
+    assert directory is not None
+    assert knobs(directory), "designed values to tune"
+
+
 def test_value_paths_name_fields_and_positions() -> None:
     assert value_at({"levels": [{"cost": {"money": 4}}]}, "levels.0.cost.money") == 4
     assert value_at({"levels": []}, "levels.0") is _MISSING
@@ -84,7 +104,6 @@ def test_tune_writes_a_valid_deck_that_changes_only_designed_values(tmp_path: Pa
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("cv", "--players", "2"), "no value is marked printed"),
     (("pursuit", "--target", "everyone happy"), "unknown target"),
     (("pursuit", "--budget", "soon"), "a budget is a time"),
     (("pursuit", "--cards", "no-such-card"), "no designed value to tune"),

@@ -131,10 +131,11 @@ def value_at(node: Any, path: str) -> Any:
             if part not in type(node).model_fields:
                 return _MISSING
             node = getattr(node, part)
-        elif isinstance(node, dict):
-            if part not in node:
+        elif isinstance(node, dict):  # keys may be numbers (a row's points by marks)
+            key: Any = part if part in node else int(part) if part.isdigit() and int(part) in node else _MISSING
+            if key is _MISSING:
                 return _MISSING
-            node = node[part]
+            node = node[key]
         else:
             return _MISSING
     return node

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import load_yaml
+from vita.core.datafile import check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
@@ -96,10 +96,12 @@ class CardModel(_Strict):
     no_more_work: bool = False
     doubles: bool = False
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed card's printed values, as paths (vita.core.datafile)
     note: str = ""
 
     @model_validator(mode="after")
     def _shape(self) -> CardModel:
+        check_printed(self, self.source, self.printed)
         event = "event" in self.types
         if event and len(self.types) > 1:
             raise ValueError("an event card has one colour")
@@ -135,10 +137,12 @@ class GoalModel(_Strict):
     per_token: bool = False
     points: Annotated[int, Field(ge=1, le=20)]
     source: Source = "designed"
+    printed: tuple[str, ...] = ()
     note: str = ""
 
     @model_validator(mode="after")
     def _shape(self) -> GoalModel:
+        check_printed(self, self.source, self.printed)
         if bool(self.per_set) == self.per_token:
             raise ValueError("a goal scores either per set of cards (per_set) or per token (per_token: true)")
         return self

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import load_yaml
+from vita.core.datafile import check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
@@ -44,6 +44,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class _Printed(_Strict):
+    """An entry marked printed, designed or mixed: a mixed one lists its printed values."""
+
+    @model_validator(mode="after")
+    def _printed(self) -> _Printed:
+        check_printed(self, getattr(self, "source", "designed"), getattr(self, "printed", ()))
+        return self
+
+
 class BonusModel(_Strict):
     kind: Literal["one_time", "couple"] = "one_time"
     happiness: Count = 0
@@ -57,7 +66,7 @@ class BonusModel(_Strict):
     actions: list[Symbol] = []
 
 
-class RowModel(_Strict):
+class RowModel(_Printed):
     id: Annotated[str, Field(pattern=r"^[a-z]+$", max_length=20)]
     name: Annotated[str, Field(min_length=1, max_length=40)]
     category: Literal["health", "knowledge", "social", "leisure"] | None = None
@@ -68,6 +77,7 @@ class RowModel(_Strict):
     romance_bonuses: list[BonusModel | None] = []
     opportunities: dict[Annotated[int, Field(ge=1, le=40)], Symbol] = {}
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
     note: str = ""
 
     @model_validator(mode="after")
@@ -81,25 +91,28 @@ class RowModel(_Strict):
         return self
 
 
-class ColumnsModel(_Strict):
+class ColumnsModel(_Printed):
     rows: Annotated[list[str], Field(min_length=2)]
     bonuses: dict[Annotated[int, Field(ge=1, le=40)], BonusModel]
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
     note: str = ""
 
 
-class PersonaModel(_Strict):
+class PersonaModel(_Printed):
     row_length: Annotated[int, Field(ge=2, le=20)]
     bonuses: dict[Annotated[int, Field(ge=1, le=40)], BonusModel]
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
 
 
-class OpportunitiesModel(_Strict):
+class OpportunitiesModel(_Printed):
     points: Annotated[list[Annotated[int, Field(ge=-99, le=99)]], Field(min_length=2, max_length=40)]
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
 
 
-class StressModel(_Strict):
+class StressModel(_Printed):
     green: Annotated[int, Field(ge=1, le=20)]
     white: Annotated[int, Field(ge=1, le=20)]
     red: Annotated[int, Field(ge=1, le=20)]
@@ -108,6 +121,7 @@ class StressModel(_Strict):
     relaxed_joy: Count
     stressed_joy: Count
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
 
 
 class HappinessModel(_Strict):
@@ -154,12 +168,13 @@ class BackgroundModel(_Strict):
     action: Literal["health", "knowledge", "money", "relationship", "time"]
 
 
-class PersonalGoalModel(_Strict):
+class PersonalGoalModel(_Printed):
     id: CardId
     title: Title
     counts: Annotated[list[str], Field(min_length=1)]
     thresholds: Annotated[list[tuple[Count, Count]], Field(min_length=1)]
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
     note: str = ""
 
 
@@ -168,12 +183,13 @@ class TargetModel(_Strict):
     sections: Annotated[int, Field(ge=1, le=8)]
 
 
-class SharedGoalModel(_Strict):
+class SharedGoalModel(_Printed):
     id: CardId
     title: Title
     targets: Annotated[list[TargetModel], Field(min_length=1)]
     penalty: Count
     source: Source = "designed"
+    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
     note: str = ""
 
 
