@@ -78,6 +78,13 @@ class Page:
         self.stack.close()
 
 
+def two_people(server: ServeProcess, seed: int) -> tuple[str, dict[int, str]]:
+    """A card-game table of two people created on ``server``: its id and each seat's token."""
+    created = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": seed,
+                                                      "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    return created["table"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+
+
 def post_action(server: ServeProcess, table: str, token: str, seq: int, notation: str) -> httpx.Response:
     return httpx.post(f"{server.base}/api/tables/{table}/actions", timeout=10,
                       json={"token": token, "seq": seq, "action": notation})
@@ -95,10 +102,7 @@ def stored_actions(db: str, table: str) -> list[tuple[int, int, str]]:
 def test_a_game_played_with_one_page_on_each_of_two_servers(two_servers: tuple[ServeProcess, ServeProcess, str]) \
         -> None:
     one, two, db = two_servers
-    created = one.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 11,
-                                                   "seats": [{"name": "Ana"}, {"name": "Ben"}]})
-    table = created["table"]
-    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    table, tokens = two_people(one, 11)
     servers = {0: one, 1: two}
     pages = {0: Page(one, table, tokens[0]), 1: Page(two, table, tokens[1])}
     rng = random.Random(3)
@@ -118,7 +122,7 @@ def test_a_game_played_with_one_page_on_each_of_two_servers(two_servers: tuple[S
         assert seq > 20, "a whole game was played"
         # Every move was pushed to the page on the other server too, in order.
         for page in pages.values():
-            assert sorted(set(page.seen)) == list(range(seq + 1)) or set(range(1, seq + 1)) <= set(page.seen)
+            assert set(range(1, seq + 1)) <= set(page.seen)
         assert [row[0] for row in stored_actions(db, table)] == list(range(seq))
         assert one.api("GET", f"/api/tables/{table}")["result"] == two.api("GET", f"/api/tables/{table}")["result"]
     finally:
@@ -129,10 +133,7 @@ def test_a_game_played_with_one_page_on_each_of_two_servers(two_servers: tuple[S
 def test_the_same_move_sent_to_both_servers_is_stored_once(two_servers: tuple[ServeProcess, ServeProcess, str]) \
         -> None:
     one, two, db = two_servers
-    created = one.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 12,
-                                                   "seats": [{"name": "Ana"}, {"name": "Ben"}]})
-    table = created["table"]
-    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    table, tokens = two_people(one, 12)
     two.api("GET", f"/api/tables/{table}")  # the table is live in both processes
     for seq in range(6):
         view = one.api("GET", f"/api/tables/{table}/view", params={"token": tokens[0]})

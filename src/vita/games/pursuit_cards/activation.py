@@ -28,6 +28,8 @@ def _activate(card: int, meld: int, position: int, target: int) -> Activate:
     key = (card, meld, position, target)
     action = _ACTIVATE.get(key)
     if action is None:
+        if len(_ACTIVATE) >= 1 << 16:  # bounded: memory stays flat over any number of games
+            _ACTIVATE.clear()
         action = _ACTIVATE[key] = Activate(card, meld, position, target)
     return action
 

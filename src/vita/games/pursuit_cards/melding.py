@@ -9,7 +9,7 @@ stand for. Once a player has melded a card in a turn he can no longer activate.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from vita.games.pursuit_cards.actions import ENDS, AddToMeld, Extend, StartMeld
 from vita.games.pursuit_cards.cards import (
@@ -26,6 +26,7 @@ from vita.games.pursuit_cards.cards import (
 from vita.games.pursuit_cards.melds import MAX_LENGTH, Meld, pattern_of, step
 from vita.games.pursuit_cards.state import BUILD, MAIN, CardsState
 
+CACHED = 1 << 15  # hands of one suit remembered (bounded: memory stays flat over any number of games)
 NEXT = tuple(tuple(step(v, d) for d in range(10)) for v in range(11))  # NEXT[v][d]: v + d
 
 
@@ -101,7 +102,7 @@ def start_options(state: CardsState, seat: int) -> list[StartMeld]:
     return naturals + declared
 
 
-@cache
+@lru_cache(maxsize=CACHED)
 def on_runs(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The values (in order) lying on some 3-card run of these cards of one suit."""
     present = [v for v in range(1, 11) if counts[v - 1]]
@@ -115,7 +116,7 @@ def on_runs(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-@cache
+@lru_cache(maxsize=CACHED)
 def completing(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The values (in order) that make a 3-card run with two of these cards of one suit."""
     present = [v for v in range(1, 11) if counts[v - 1]]
