@@ -59,7 +59,9 @@ def test_facts_go_to_parquet_and_the_report_reads_them(tmp_path: Path) -> None:
     assert all(row["fact_cards"] for row in rows) and all(row["fact_trait"] for row in rows)
     page = report.write(out, out / "_report.html").read_text(encoding="utf-8")
     assert "<h2>By trait</h2>" in page and "<h2>By cards</h2>" in page and "pick rate" in page
-    assert page.count('src="data:image/png;base64,') == 4  # seats, scores, lengths, cards
+    # Seats, scores, lengths; by trait, by round of death, by cause of death; the cards.
+    assert page.count('src="data:image/png;base64,') == 7
+    assert "<h2>By cause of death</h2>" in page
     assert len(pq.read_table(out)) == len(rows)  # the report beside the parts does not break reading
 
 

@@ -132,10 +132,26 @@ def _plots(run: dict[str, Any], rows: list[dict[str, Any]], seats: list[dict[str
     plots.append(("Game length", _png(figure)))
     plt.close(figure)
 
+    overall = sum(row["won"] for row in rows) / len(rows)
+    for fact in _facts(rows, str):
+        table = fact_table(rows, fact)
+        figure, axes = plt.subplots(figsize=(7, 0.8 + 0.32 * len(table)))
+        rates = [r["win_rate"] for r in table]
+        axes.barh([r["value"] for r in table], rates,
+                  color=["#e45756" if r["flagged"] else "#4c78a8" for r in table],
+                  xerr=[[max(0.0, x - r["low"]) for x, r in zip(rates, table, strict=True)],
+                        [max(0.0, r["high"] - x) for x, r in zip(rates, table, strict=True)]], capsize=3)
+        axes.axvline(overall, color="#888", linestyle="--", label="win rate of all seats")
+        axes.invert_yaxis()
+        axes.set_xlim(0, 1)
+        axes.set_xlabel("win rate (95% interval; red: flagged)")
+        axes.legend(loc="lower right")
+        figure.tight_layout()
+        plots.append((f"Win rate by {_title(fact).lower()}", _png(figure)))
+        plt.close(figure)
     for fact in _facts(rows, list):
         table = fact_table(rows, fact)
         figure, axes = plt.subplots(figsize=(7, 4.5))
-        overall = sum(row["won"] for row in rows) / len(rows)
         colours = ["#e45756" if r["flagged"] else "#4c78a8" for r in table]
         axes.scatter([r["pick_rate"] for r in table], [r["win_rate"] for r in table], c=colours, s=18)
         for r in table:

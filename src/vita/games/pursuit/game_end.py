@@ -104,9 +104,10 @@ def breakdown(state: PursuitState) -> list[dict[str, float]]:
 
 
 def facts(state: PursuitState) -> list[Facts]:
-    """Per seat, for simulation results: the child trait kept, the round of death (or that the
-    player lived to the end), and the cards in the player's area at the end (projects, completed
-    or not, items and activities, job, partners)."""
+    """Per seat, for simulation results: the child trait kept, the round of death and its cause
+    (stress beyond the track's last space, or old age at the end of the last round), and the
+    cards in the player's area at the end (projects, completed or not, items and activities,
+    job, partners)."""
     deck, rounds = state.deck, state.deck.board.rounds
     rows: list[Facts] = []
     for p in state.players:
@@ -114,5 +115,6 @@ def facts(state: PursuitState) -> list[Facts]:
         held += [card for card in (p.job, p.retired) if card >= 0]
         rows.append({"trait": deck.traits[p.trait].name if p.trait >= 0 else "none",
                      "death": rounds[p.died].name if p.died >= 0 else "lived to the end",
+                     "cause of death": "stress" if p.stress > state.deck.stress.last else "old age",
                      "cards": sorted({deck.cards[card].name for card in held})})
     return rows
