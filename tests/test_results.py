@@ -86,3 +86,17 @@ def test_the_same_seeds_give_the_same_rows_on_one_worker_two_workers_and_ray(tmp
     assert runs["one"] == runs["two"] == runs["ray"]
     assert len(runs["one"][1]) == 24
 
+
+
+def test_any_row_replays_from_its_seed(tmp_path: Path) -> None:
+    """A row's seed, options and bots play its game again, to the same score and length."""
+    import json
+
+    out = tmp_path / "run"
+    simulate("our-life", {"players": 3, "couples": 1}, ["heuristic", "random", "heuristic"], 4, seed=9,
+             out_dir=str(out))
+    rows = pq.read_table(out).to_pylist()
+    bots = [row["bot"] for row in sorted(rows, key=lambda r: r["seat"]) if row["game"] == 2]
+    for row in rows:
+        state, _ = play_one("our-life", json.loads(row["options"]), bots, row["seed"])
+        assert state.scores()[row["seat"]] == row["score"] and state.ply == row["length"]

@@ -6,7 +6,9 @@ holds one row per game and seat: ``game`` (its number in the run), ``seed`` (it 
 it), ``seat``, ``bot``, ``score``, ``rank``, ``won`` (1, or a share of a shared first place),
 ``length`` (actions), ``options`` (JSON), the score's breakdown as ``score_<part>`` and what
 the game says of the seat (:meth:`vita.core.state.State.facts`) as ``fact_<name>``: a child
-trait or life goal as text, a count as a number, the cards taken as a list of names. A run
+trait or life goal as text, a count as a number, the cards taken as a list of names. Any row's
+game plays again from its seed: ``vita.sim.play_one(game, json.loads(options), bots, seed,
+keep_record=True)`` returns it with its record (for ``vita replay``). A run
 started again with the same parameters plays only the games no part holds yet; with other
 parameters it is refused.
 """
@@ -43,9 +45,12 @@ class ResultStore:
                 raise ValueError(f"{self.directory} holds another run ({json.dumps(stored)}): choose another --out")
         marker.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
         self.parts = sorted(self.directory.glob("part-*.parquet"))
-        self.done: set[int] = set()
+        # Which games are on disk, a byte per game number (a set of 100,000 numbers would take
+        # some 7 MB and grow as the run goes).
+        self.done = bytearray(int(run.get("games", 0)))
         for part in self.parts:
-            self.done.update(pq.read_table(part, columns=["game"]).column("game").to_pylist())
+            for number in pq.read_table(part, columns=["game"]).column("game").to_pylist():
+                self._mark(number)
         self.rows: list[JSON] = []
         self.pending = 0
 
@@ -64,10 +69,19 @@ class ResultStore:
             for key, value in result.get("facts", [{}] * len(bots))[seat].items():
                 row[column("fact", key)] = value if isinstance(value, str | list) else float(value)
             self.rows.append(row)
-        self.done.add(number)
+        self._mark(number)
         self.pending += 1
         if self.pending >= self.flush:
             self.write()
+
+    def _mark(self, number: int) -> None:
+        if number >= len(self.done):
+            self.done.extend(bytes(number + 1 - len(self.done)))
+        self.done[number] = 1
+
+    def has(self, number: int) -> bool:
+        """Whether game ``number``'s rows are stored."""
+        return number < len(self.done) and self.done[number] == 1
 
     def write(self) -> None:
         """Write the rows not yet on disk as the next part."""

@@ -115,7 +115,7 @@ def simulate(
 
         store = ResultStore(out_dir, {"game": game_id, "options": options, "bots": bots, "seed": seed, "games": games})
     tasks = [(game_id, options, bots, s, probe, extra_bots, records_dir, number) for number, s in enumerate(seeds)
-             if store is None or number not in store.done]
+             if store is None or not store.has(number)]
 
     def keep(task: Task_, result: JSON) -> None:
         if store is not None:
