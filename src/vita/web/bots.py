@@ -79,9 +79,11 @@ class BotPool:
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
         self.budget = budget
         self._executor: ProcessPoolExecutor | None = None
+        self._warm = False  # a worker has answered since the pool started
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
+            self._warm = False
             # forkserver: never fork the server itself (it runs threads: database drivers, the loop).
             context = multiprocessing.get_context("forkserver")
             self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_prepare_worker)
@@ -94,7 +96,12 @@ class BotPool:
         data = pickle.dumps(bot)
         try:
             job = loop.run_in_executor(self._pool(), think, game_id, position, data, seat, limit)
-            return await asyncio.wait_for(job, limit + 5.0)
+            # The budget runs inside the worker; the wait here only guards against a worker that
+            # hangs. The first answer of a new pool also waits for its workers to start and load
+            # every game (seconds on a loaded machine): that is not the bot's time.
+            thought = await asyncio.wait_for(job, limit + (5.0 if self._warm else 60.0))
+            self._warm = True
+            return thought
         except TimeoutError:
             return Thought(None, data, "the worker did not answer in time")
         except BrokenProcessPool:

@@ -273,8 +273,9 @@ class CardsObserver:
 
     def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (``size`` entries, zeros or not):
-        zeros, then a meld's row at a time (ready-made from its cards), the hand as a slice,
-        and every other entry that is not zero in one indexed assignment."""
+        zeros, then each seat's melds as one slice (their rows, ready-made from each meld's
+        cards, joined as bytes), and every other entry that is not zero in one indexed
+        assignment: a handful of NumPy calls whatever the position."""
         assert isinstance(state, CardsState)
         out[:] = 0.0
         n = state.num_players
@@ -282,21 +283,24 @@ class CardsObserver:
         where = [state.step, at, at + 1, at + 2, at + 3]
         what = [1.0, len(state.stock) / 124, state.pass_no / 3, state.passes / 3, float(state.final)]
         at += 4
-        out[at:at + HAND] = state.hands[seat]
-        out[at:at + HAND] *= 1 / 3
+        for kind, copies in enumerate(state.hands[seat]):
+            if copies:
+                where.append(at + kind)
+                what.append(copies / 3)
         at += HAND
-        places = [0] * n
+        rows: list[list[bytes]] = [[] for _ in range(n)]
         for meld in state.melds:
-            k = (meld.owner - seat) % n
-            if places[k] < MAX_MELDS:
-                base = at + k * self.seat_size + 3 + places[k] * self.meld_size
-                out[base:base + self.meld_size] = _meld_row(meld.suit, meld.pattern, tuple(meld.cards))
-            places[k] += 1
+            mine = rows[(meld.owner - seat) % n]
+            if len(mine) < MAX_MELDS:
+                mine.append(_meld_row(meld.suit, meld.pattern, tuple(meld.cards)))
         for k in range(n):
             other = (seat + k) % n
             base = at + k * self.seat_size
             where += (base, base + 1, base + 2)
             what += (1.0, state.happiness[other] / 100, sum(state.hands[other]) / 20)
+            if rows[k]:
+                block = np.frombuffer(b"".join(rows[k]), dtype=np.float32)
+                out[base + 3:base + 3 + block.size] = block
         at += MAX_SEATS * self.seat_size
         for cards, depth in ((state.discard[-8:][::-1], 8), (state.temp[-8:][::-1], 8), (state.pending, 3)):
             for place, card in enumerate(cards[:depth]):
@@ -311,17 +315,17 @@ class CardsObserver:
 
 
 @functools.lru_cache(maxsize=65536)
-def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> np.ndarray:
-    """A meld's entries: present, its suit, its pattern, each card's value, which are Jokers."""
-    row = np.zeros(CardsObserver.meld_size)
+def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> bytes:
+    """A meld's entries (float32, as bytes): present, its suit, its pattern, each card's value,
+    which are Jokers."""
+    row = np.zeros(CardsObserver.meld_size, dtype=np.float32)
     row[0] = 1.0
     row[1 + suit] = 1.0
     row[5] = pattern / 9
     for position, entry in enumerate(cards):
         row[6 + position] = (entry % DECLARED % 10 + 1) / 10
         row[6 + MAX_LENGTH + position] = float(entry >= DECLARED)
-    row.flags.writeable = False
-    return row
+    return row.tobytes()
 
 
 INTERFACE = (CardsCodec(), CardsObserver())
