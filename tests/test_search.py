@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from vita.core import Rng
+from vita.core.search import MCTSBot
 from vita.registry import GAMES, get_game, make_bot
 
 
@@ -42,7 +43,7 @@ def test_the_same_information_gives_the_same_choice(game_id: str) -> None:
 
 def test_a_search_bot_is_named_with_its_budget() -> None:
     bot = make_bot("cv", "ismcts:iters=30:c=0.5", 1)
-    assert bot.name == "ismcts" and bot.iterations == 30 and bot.c == 0.5  # type: ignore[attr-defined]
+    assert bot.name == "ismcts:iters=30:c=0.5" and bot.iterations == 30 and bot.c == 0.5  # type: ignore[attr-defined]
     timed = make_bot("cv", "ismcts:time=0.05s", 1)
     assert timed.seconds == 0.05 and timed.iterations is None  # type: ignore[attr-defined]
     for wrong, message in [("ismcts:iters=x", "not a number"), ("ismcts:width=3", "unknown bot parameter"),
@@ -85,15 +86,18 @@ def test_a_search_bot_plays_from_the_command_line_and_its_record_replays(tmp_pat
 
 
 def test_web_tables_offer_only_the_bots_they_list() -> None:
-    """A search bot's time per move is not bounded for a shared server yet: a table refuses it
-    with the one clear error (422), as it refuses an unknown bot."""
+    """A table offers the ladder's rungs (search with an iteration budget sized for this
+    machine) and the listed bots; a search bot of any other budget would hold a shared
+    server's workers as long as it likes: refused with the one clear error (422), as an
+    unknown bot is."""
     from vita.web.rooms import Refused, Rooms
 
     for name in ("ismcts", "ismcts:iters=100000", "nobody"):
         with pytest.raises(Refused) as refused:
             Rooms._check_bot("pursuit-cards", name)
         assert refused.value.status == 422 and "unknown bot" in str(refused.value)
-    Rooms._check_bot("pursuit-cards", "heuristic")
+    for name in ("heuristic", "easy", "medium", "hard", "expert"):
+        Rooms._check_bot("pursuit-cards", name)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -118,7 +122,7 @@ def test_the_mcts_yardstick_plays_every_game_to_the_end(game_id: str) -> None:
     while not state.is_over():
         mover = state.to_move()[0]
         state.apply(bots[mover].choose(state, mover), mover)
-    assert bots[0].name == "mcts"
+    assert bots[0].name == "mcts:iters=8:depth=6" and isinstance(bots[0], MCTSBot)
 
 
 def test_mcts_is_never_an_opponent_for_people() -> None:

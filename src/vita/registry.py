@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from vita.core.bots import Bot, BotFactory, RandomBot
+from vita.core.bots import Bot, BotFactory, ErringBot, RandomBot
 from vita.core.search import ISMCTSBot, MCTSBot, parse_parameters
 from vita.core.state import Game
 
@@ -46,20 +46,34 @@ def get_game(game_id: str) -> Game[Any, Any]:
 
 
 def bot_names(game_id: str) -> list[str]:
-    """The bots offered by name at a table (the search bots, by budget, come through make_bot)."""
-    return [*GENERIC_BOTS, *get_game(game_id).bots()]
+    """The bots offered by name at a table: the strength ladder (``easy`` … ``expert``), then
+    the random bot and the game's own (other search budgets come through make_bot)."""
+    game = get_game(game_id)
+    return [*game.ladder(), *GENERIC_BOTS, *game.bots()]
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:
-    """A bot by name for ``game_id``, seeded with ``seed``. A search bot takes its budget
-    after its name: ``ismcts:iters=2000``, ``ismcts:time=1s`` (:mod:`vita.core.search`)."""
-    base, _, parameters = name.partition(":")
+    """A bot by name for ``game_id``, seeded with ``seed``: a rung of the game's ladder
+    (``hard``), a search bot with its budget after its name (``ismcts:iters=2000``,
+    ``ismcts:time=1s``, :mod:`vita.core.search`), or any bot that errs now and then
+    (``heuristic:mistakes=0.3``). The bot is named as asked."""
+    game = get_game(game_id)
+    spec = game.ladder().get(name, name)
+    base, _, text = spec.partition(":")
+    parameters = parse_parameters(text)
+    mistakes = parameters.pop("mistakes", None)
+    bot: Bot
     if base in SEARCH_BOTS:
-        return SEARCH_BOTS[base](get_game(game_id), seed=seed, **parse_parameters(parameters))
-    factories = {**GENERIC_BOTS, **get_game(game_id).bots()}
-    try:
-        factory = factories[name]
-    except KeyError:
-        known = ", ".join([*factories, *SEARCH_BOTS])
-        raise KeyError(f"unknown bot {name!r} for {game_id} (known bots: {known})") from None
-    return factory(seed)
+        bot = SEARCH_BOTS[base](game, seed=seed, **parameters)
+    else:
+        factories = {**GENERIC_BOTS, **game.bots()}
+        if base not in factories:
+            known = ", ".join([*game.ladder(), *factories, *SEARCH_BOTS])
+            raise KeyError(f"unknown bot {name!r} for {game_id} (known bots: {known})")
+        if parameters:
+            raise ValueError(f"the {base} bot takes no {', '.join(parameters)} (only mistakes=)")
+        bot = factories[base](seed)
+    if mistakes is not None:
+        bot = ErringBot(bot, mistakes, seed)
+    bot.name = name
+    return bot

@@ -36,3 +36,24 @@ class RandomBot:
 
     def choose(self, state: State, seat: int) -> Action:
         return self.rng.choice(state.legal_actions(seat))
+
+
+class ErringBot:
+    """Another bot that, at each decision with a choice, plays a random legal action instead
+    with probability ``mistakes`` (``heuristic:mistakes=0.3``): a weaker opponent for people.
+    Whether it errs depends only on its seed and the move number."""
+
+    def __init__(self, inner: Bot, mistakes: float, seed: int = 0) -> None:
+        if not 0.0 <= mistakes <= 1.0:
+            raise ValueError(f"mistakes is a share of moves from 0 to 1, not {mistakes}")
+        self.inner = inner
+        self.mistakes = mistakes
+        self.seed = seed
+        self.name = f"{inner.name}:mistakes={mistakes:g}"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        rng = Rng(self.seed * 1_000_003 + state.ply)
+        if len(legal) > 1 and rng.below(1_000_000) < self.mistakes * 1_000_000:
+            return legal[rng.below(len(legal))]
+        return self.inner.choose(state, seat)

@@ -124,7 +124,11 @@ class ISMCTSBot:
             legal = deal.legal_actions(mover)
             deal.apply_trusted(mover, legal[rng.below(len(legal))])
             played += 1
-        outcome = self.game.outcome(deal)  # at a depth: the places as the scores stand
+        # Stopped at a depth: the game's own judgement of the position, else the places as the
+        # scores stand.
+        outcome = None if deal.is_over() else self.game.evaluate(deal)
+        if outcome is None:
+            outcome = self.game.outcome(deal)
         for visited in path:
             visited.visits += 1
             visited.reward += outcome[visited.mover]
@@ -165,8 +169,10 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = float(value)
             elif key == "depth":
                 found[key] = int(value)
+            elif key == "mistakes":
+                found[key] = float(value)
             else:
-                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c, depth)")
+                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c, depth, mistakes)")
         except ValueError as error:
             if "unknown bot parameter" in str(error):
                 raise

@@ -332,6 +332,15 @@ class Game(abc.ABC, Generic[S, Opts]):
         """Bots specific to this game, by name (the generic ones are added by the registry)."""
         return {}
 
+    def ladder(self) -> Mapping[str, str]:
+        """The bots people choose by strength, ``easy`` to ``expert``, each a bot name with its
+        settings (``vita.registry.make_bot`` reads them). Every rung has an iteration budget,
+        not a time budget, so a game against it replays exactly; the win rates that place each
+        rung are measured in the game's doc. Games whose search is slower or faster override
+        this."""
+        return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
+                "hard": "ismcts:iters=1000:depth=0", "expert": "ismcts:iters=3000:depth=0"}
+
     def terminal_renderer(self) -> Any:
         """The game's terminal renderer: a callable ``render(view, seat)`` returning a rich
         renderable for a seat's view (``None``: the generic JSON display is used)."""
@@ -340,6 +349,13 @@ class Game(abc.ABC, Generic[S, Opts]):
     def ai_interface(self, options: Opts) -> tuple[ActionCodec, Observer] | None:
         """The fixed action numbering and observation vector learning agents use
         (:mod:`vita.core.codec`); ``None`` if the game has none yet."""
+        return None
+
+    def evaluate(self, state: S) -> list[float] | None:
+        """Each seat's prospects in a position not yet at the end, from +1 (as good as first)
+        to -1 (as good as last), by the game's own judgement: what a search bot scores a
+        playout by when it stops early (``ismcts:depth=0``). ``None``: the game has no such
+        judgement, and the search ranks the seats by their scores as they stand."""
         return None
 
     def outcome(self, state: S) -> list[float]:

@@ -9,10 +9,12 @@ and the danger of stress with the old-age rounds ahead.
 
 from __future__ import annotations
 
+import math
+
 from vita.core.rng import Rng
 from vita.core.state import Action, State
 from vita.games.pursuit.actions import Exchange, OnCard, Refresh
-from vita.games.pursuit.game_end import measure
+from vita.games.pursuit.game_end import measure, solo_lth_to_win
 from vita.games.pursuit.state import ACTION, PursuitState
 
 FREE_ACTIONS_PER_TURN = 2
@@ -81,6 +83,22 @@ def value(state: PursuitState, seat: int) -> float:
         elif not others or mine > max(others):
             score += goal.bonus * 0.4
     return score
+
+
+PROSPECT_SCALE = 10.0
+"""The lead in :func:`value` (LTH, roughly) that :func:`prospects` counts as three quarters
+of a win."""
+
+
+def prospects(state: PursuitState) -> list[float]:
+    """Each seat's prospects from +1 to -1 (``Game.evaluate``, where a search stops early):
+    its :func:`value` against the best other seat's, squashed by ``tanh``; alone, against
+    the solo game's target."""
+    values = [value(state, seat) for seat in range(state.num_players)]
+    if len(values) == 1:
+        return [math.tanh((values[0] - solo_lth_to_win(state)) / PROSPECT_SCALE)]
+    return [math.tanh((mine - max(v for s, v in enumerate(values) if s != seat)) / PROSPECT_SCALE)
+            for seat, mine in enumerate(values)]
 
 
 class HeuristicBot:

@@ -75,6 +75,11 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
 
         return interface(self.deck(options))
 
+    def evaluate(self, state: PursuitState) -> list[float] | None:
+        from vita.games.pursuit.bots import prospects
+
+        return prospects(state)
+
     def outcome(self, state: PursuitState) -> list[float]:
         """Solo: +1 for a won game (three goals, 50 LTH or 60 with Community), -1 otherwise;
         else by rank."""

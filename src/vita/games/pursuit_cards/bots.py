@@ -8,6 +8,8 @@ against the same for the best opponent.
 
 from __future__ import annotations
 
+import math
+
 from vita.core.rng import Rng
 from vita.core.state import Action, State
 from vita.games.pursuit_cards.cards import DECLARED, HEARTS, JOKER, KINDS, suit_of
@@ -49,6 +51,17 @@ def value(state: CardsState, seat: int) -> float:
     mine = strength(state, seat, horizon)
     others = [strength(state, s, horizon) for s in range(state.num_players) if s != seat]
     return mine - max(others)
+
+
+PROSPECT_SCALE = 8.0
+"""The lead in :func:`value` (Happiness to come, roughly) that :func:`prospects` counts as
+three quarters of a win."""
+
+
+def prospects(state: CardsState) -> list[float]:
+    """Each seat's prospects from +1 to -1: its :func:`value` squashed by ``tanh``, what a
+    search scores a playout by when it stops early (``Game.evaluate``)."""
+    return [math.tanh(value(state, seat) / PROSPECT_SCALE) for seat in range(state.num_players)]
 
 
 class HeuristicBot:

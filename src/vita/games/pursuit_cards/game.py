@@ -69,6 +69,11 @@ class CardsGame(Game[CardsState, CardsOptions]):
 
         return {"heuristic": HeuristicBot}
 
+    def evaluate(self, state: CardsState) -> list[float] | None:
+        from vita.games.pursuit_cards.bots import prospects
+
+        return prospects(state)
+
     def terminal_renderer(self) -> Any:
         from vita.games.pursuit_cards.terminal import render
 

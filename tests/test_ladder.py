@@ -1,0 +1,94 @@
+"""The strength ladder (``easy`` … ``expert``) and what it is built from: a bot that errs now
+and then, and search that stops early with the game's own judgement (``Game.evaluate``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vita.core import Rng
+from vita.core.search import ISMCTSBot
+from vita.registry import GAMES, bot_names, get_game, make_bot
+
+RUNGS = ("easy", "medium", "hard", "expert")
+
+
+def _positions(game_id: str, count: int, seed: int = 3):
+    """Positions of random 2-player games where the seat to act has a choice."""
+    game = get_game(game_id)
+    rng = Rng(seed)
+    found = []
+    state = game.new(seed=seed, players=2 if game.info.min_players <= 2 else game.info.min_players, log=False)
+    while len(found) < count:
+        if state.is_over():
+            state = game.new(seed=rng.below(10**6), players=2, log=False)
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            found.append(state.clone())
+        state.apply_trusted(seat, legal[rng.below(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_rung_is_offered_named_and_replays(game_id: str) -> None:
+    """Each rung is offered at tables, is named as asked, has an iteration budget (no time
+    budget: a game against it replays exactly) and chooses a legal action, the same one
+    again when made again with the same seed."""
+    game = get_game(game_id)
+    assert list(game.ladder()) == list(RUNGS)
+    assert bot_names(game_id)[:4] == list(RUNGS)
+    state = _positions(game_id, 1)[0]
+    seat = state.to_move()[0]
+    for rung in RUNGS:
+        bot = make_bot(game_id, rung, 5)
+        assert bot.name == rung
+        if isinstance(bot, ISMCTSBot):
+            assert bot.seconds is None and bot.iterations is not None
+            bot.iterations = min(bot.iterations, 30)  # the budget's size is not what is tested here
+        choice = bot.choose(state, seat)
+        assert state.why_illegal(seat, choice) is None
+        if isinstance(bot, ISMCTSBot):
+            again = make_bot(game_id, rung, 5)
+            again.iterations = bot.iterations  # type: ignore[attr-defined]
+            assert str(again.choose(state, seat)) == str(choice)
+
+
+def test_a_bot_that_errs_plays_its_own_choice_or_a_random_one() -> None:
+    """mistakes=0 is the bot itself; mistakes=1 plays at random, so it leaves the heuristic's
+    choice often; in between, each decision's error depends on the seed and the move number
+    only (a random move asked again, in another order, is the same)."""
+    positions = _positions("pursuit-cards", 60)
+    own = [str(make_bot("pursuit-cards", "heuristic", 1).choose(p, p.to_move()[0])) for p in positions]
+    never = [str(make_bot("pursuit-cards", "heuristic:mistakes=0", 1).choose(p, p.to_move()[0])) for p in positions]
+    always = [make_bot("pursuit-cards", "heuristic:mistakes=1", 1).choose(p, p.to_move()[0]) for p in positions]
+    assert never == own
+    assert all(p.why_illegal(p.to_move()[0], a) is None for p, a in zip(positions, always, strict=True))
+    assert sum(str(a) != o for a, o in zip(always, own, strict=True)) > len(positions) // 3
+    again = make_bot("pursuit-cards", "heuristic:mistakes=1", 1)
+    assert [str(a) for a in always] == [str(again.choose(p, p.to_move()[0])) for p in reversed(positions)][::-1]
+    assert make_bot("pursuit-cards", "heuristic:mistakes=0.5", 4).name == "heuristic:mistakes=0.5"
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("heuristic:mistakes=2", "share of moves from 0 to 1"),
+    ("heuristic:mistakes=x", "not a number"),
+    ("heuristic:iters=30", "takes no iters"),
+    ("random:depth=3", "takes no depth"),
+    ("nobody", "unknown bot"),
+])
+def test_a_bad_bot_name_gets_one_clear_error(name: str, message: str) -> None:
+    with pytest.raises((ValueError, KeyError), match=message):
+        make_bot("pursuit-cards", name, 1)
+
+
+@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit"])
+def test_the_games_judgement_of_a_position(game_id: str) -> None:
+    """``Game.evaluate`` gives each seat a value from -1 to +1, and in two-player games the
+    seat ahead by the game's heuristic is the one judged ahead (the two values mirror each
+    other's sign)."""
+    game = get_game(game_id)
+    for state in _positions(game_id, 40, seed=8):
+        values = game.evaluate(state)
+        assert values is not None and len(values) == state.num_players
+        assert all(-1.0 <= v <= 1.0 for v in values)
+        assert values[0] * values[1] <= 0 or values[0] == values[1] == 0.0
