@@ -158,3 +158,25 @@ def test_a_game_is_analysed_decision_by_decision(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["replay", str(path), "--analyse", "--iters", "6"])
     assert result.exit_code == 0, result.output[-800:]
     assert len([line for line in result.output.splitlines() if line.strip()[:1].isdigit()]) == len(decisions)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_study_of_a_decision_tells_nothing_the_seat_cannot_see(game_id: str) -> None:
+    """What a hint or an analysis shows (``vita.analysis.study``) is the same for positions
+    that differ only in what the seat cannot see."""
+    from vita.analysis import study
+    from vita.core.search import ISMCTSBot
+
+    game = get_game(game_id)
+    studied = 0
+    for plies in (12, 13, 40, 41):
+        state = _position(game_id, 2, plies)
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        other = state.determinize(seat, Rng(5))
+        first = study(game, state, seat, bot=ISMCTSBot(game, seed=3, iters=40, depth=4))
+        second = study(game, other, seat, bot=ISMCTSBot(game, seed=3, iters=40, depth=4))
+        assert first == second
+        studied += first is not None
+    assert studied, "no position with a choice was studied"

@@ -13,7 +13,7 @@ from typing import Any
 
 from vita.core.record import GameRecord, replay_steps, start
 from vita.core.search import ISMCTSBot
-from vita.core.state import Game
+from vita.core.state import JSON, Game, State
 
 TURNING_POINT = 0.3  # an action this much below the search's choice is marked
 
@@ -54,3 +54,37 @@ def analyse(game: Game[Any, Any], record: GameRecord, iters: int = 200, depth: i
             best = max(values, key=lambda text: values[text])
             played = values.get(str(action))
             yield Decision(index + 1, seat, str(action), played[1] if played else None, best, values[best][1])
+
+
+SHOWN = 5  # the actions a study lists, most searched first
+
+
+def study(game: Game[Any, Any], state: State, seat: int, played: str | None = None, *,
+          bot: ISMCTSBot | None = None) -> JSON | None:
+    """One decision looked at by the search from what ``seat`` can see (``None``: the seat has
+    only one legal action): the search's choice, the most searched actions with the seat's
+    expected outcome after each (+1 first ... -1 last), and each seat's outlook (0 surely last
+    ... 1 surely first; with two players, its chance to win) before the move and after
+    ``played`` (or after the search's choice). The search is the
+    game's ``hard`` rung unless ``bot`` is given; its budget is iterations, so a study is the
+    same every time."""
+    if len(state.legal_actions(seat)) < 2:
+        return None
+    if bot is None:
+        from vita.registry import make_bot
+
+        made = make_bot(game.info.id, "hard", 1)
+        assert isinstance(made, ISMCTSBot)
+        bot = made
+    before, tried = bot.study(state, seat)
+    ranked = sorted(tried, key=lambda text: (-tried[text][0], -tried[text][1]))
+    best = ranked[0]
+    after = tried.get(played if played is not None else best)
+    return {
+        "seat": seat, "best": best, "best_value": round(tried[best][1], 3),
+        "played": played, "played_value": None if after is None or played is None else round(after[1], 3),
+        "before": [round(c, 3) for c in before],
+        "after": None if after is None else [round(c, 3) for c in after[2]],
+        "options": [{"action": text, "visits": tried[text][0], "value": round(tried[text][1], 3)}
+                    for text in ranked[:SHOWN]],
+    }

@@ -668,3 +668,36 @@ def test_the_hot_seat_learns_that_a_seat_was_taken_elsewhere(server: Server, bro
     # The change is pushed; the page's next look with the old link is refused: it asks again.
     page.wait_for_selector("#take-seats")
     assert public(server, data["table"])["seq"] == 0
+
+
+def test_a_hint_during_play_and_the_analysis_in_the_replay(server: Server, browser: Any) -> None:
+    """Where the owner allows hints, the seat to move has a Hint button that shows the search's
+    choice (one of its legal actions); the replay of a finished game analyses a decision."""
+    data = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 11, "hints": True,
+                                                   "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    page = browser.new_context().new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"]')
+    page.click("#hint-button")
+    page.wait_for_selector("#hint", timeout=30_000)
+    text = page.inner_text("#hint")
+    legal = {a["notation"] for a in server.api("GET", f"/api/tables/{data['table']}/view",
+                                               params={"token": data["seats"][0]["token"]})["legal"]}
+    assert "The search would play" in text and any(notation in text for notation in legal), text
+    other = browser.new_context().new_page()
+    other.goto(data["seats"][1]["link"])
+    other.wait_for_selector('#app[data-seq="0"]')
+    assert other.locator("#hint-button").count() == 0, "no hint button out of turn"
+
+    bots = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 3, "seats": [
+        {"name": "A", "kind": "bot", "bot": "random"}, {"name": "B", "kind": "bot", "bot": "random"}]})
+    deadline = time.monotonic() + 60
+    while not public(server, bots["table"])["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page.goto(bots["replay_link"])
+    page.wait_for_selector("#replay-next")
+    page.click("#replay-next")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis p:has-text('Action 2')", timeout=30_000)
+    assert "played" in page.inner_text("#analysis")

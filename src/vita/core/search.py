@@ -32,7 +32,7 @@ EXPLORATION = 0.7  # UCB1's constant: rewards lie in [-1, 1]
 
 
 class _Node:
-    __slots__ = ("available", "children", "mover", "reward", "visits")
+    __slots__ = ("available", "children", "mover", "outlook", "reward", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose action led here
@@ -40,6 +40,7 @@ class _Node:
         self.visits = 0
         self.available = 0  # iterations in which this node's action was legal at its parent
         self.reward = 0.0  # the mover's total reward
+        self.outlook: list[float] | None = None  # per seat, its outcomes summed as 0 (last) to 1 (first); studies only
 
 
 class ISMCTSBot:
@@ -79,12 +80,29 @@ class ISMCTSBot:
         return {text: (child.visits, child.reward / child.visits)
                 for text, child in root.children.items() if child.visits}
 
-    def search(self, state: State, seat: int) -> _Node:
-        """The search tree grown from ``state`` for ``seat`` within the budget."""
+    def study(self, state: State, seat: int) -> tuple[list[float], dict[str, tuple[int, float, list[float]]]]:
+        """What the analysis of a decision shows: each seat's outlook before the move, from 0
+        (surely last) to 1 (surely first), the mean of its outcomes over the search's playouts
+        (in a two-player game, its chance to win; a playout stopped early counts the game's
+        judgement), and for each action tried its visits, mean reward for ``seat`` and each
+        seat's outlook after it."""
+        root = self.search(state, seat, chances=True)
+        assert root.outlook is not None
+        done = max(1, sum(child.visits for child in root.children.values()))
+        actions = {text: (child.visits, child.reward / child.visits,
+                          [o / child.visits for o in child.outlook or []])
+                   for text, child in root.children.items() if child.visits}
+        return [o / done for o in root.outlook], actions
+
+    def search(self, state: State, seat: int, *, chances: bool = False) -> _Node:
+        """The search tree grown from ``state`` for ``seat`` within the budget (``chances``: and
+        every seat's outlook, at the root and its children)."""
         rng = Rng(self.seed * 1_000_003 + state.ply)
         base = state.clone()
         base.log = None  # the deals tell nobody anything: no log to copy or write
         root = _Node(seat)
+        if chances:
+            root.outlook = [0.0] * state.num_players
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
@@ -132,9 +150,20 @@ class ISMCTSBot:
         for visited in path:
             visited.visits += 1
             visited.reward += outcome[visited.mover]
+        if root.outlook is not None:
+            _add_outlook(root, outcome)
+            if path:
+                _add_outlook(path[0], outcome)
 
     def _ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.c * math.sqrt(math.log(node.available) / node.visits)
+
+
+def _add_outlook(node: _Node, outcome: list[float]) -> None:
+    if node.outlook is None:
+        node.outlook = [0.0] * len(outcome)
+    for seat, value in enumerate(outcome):
+        node.outlook[seat] += (value + 1.0) / 2.0
 
 
 class MCTSBot(ISMCTSBot):

@@ -62,12 +62,18 @@ class NewTableBody(_Body):
     options: dict[str, Any] = {}
     seed: Annotated[int, Field(ge=0, lt=SEED_LIMIT)] | None = None
     replacement_bot: BotName = "heuristic"
+    hints: bool = False
 
 
 class Move(_Body):
     token: Token
     seq: Annotated[int, Field(ge=0)]
     action: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class HintBody(_Body):
+    token: Token
+    seq: Annotated[int, Field(ge=0)]
 
 
 class TokenOnly(_Body):
@@ -88,12 +94,14 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
                away_timeout: float = 60.0, store: Store | None = None, allow_chosen_seed: bool | None = None,
                bot_pool: BotPool | None = None, bot_workers: int | None = None, bot_budget: float = 5.0,
                idle_timeout: float = 600.0, table_rate: tuple[int, float] = (20, 60.0),
-               busy_timeout: float = 5.0) -> FastAPI:
+               busy_timeout: float = 5.0, study_rate: tuple[int, float] = (120, 60.0)) -> FastAPI:
     """The app, storing in ``db`` (a URL or SQLite path; default: ``vita.sqlite`` in ``data_dir``).
 
     ``allow_chosen_seed`` (default: the ``VITA_ALLOW_CHOSEN_SEED=1`` environment setting,
     else off) lets a table's creator choose its seed; ``table_rate`` caps the tables one
-    client may create (count per seconds); ``bot_budget`` caps a bot's thinking time per move.
+    client may create (count per seconds), ``study_rate`` the analyses and hints one client
+    may ask for (each runs a search in a bot worker); ``bot_budget`` caps a bot's thinking
+    time per move, and an analysis's.
     """
     if store is None:
         folder = Path(data_dir or os.environ.get("VITA_DATA", "data"))
@@ -105,6 +113,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     pool = bot_pool or BotPool(bot_workers, budget=bot_budget)
     rooms = Rooms(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout)
     creations = RateLimit(*table_rate)
+    studies = RateLimit(*study_rate)
     keep_secrets_out_of_logs()
 
     @contextlib.asynccontextmanager
@@ -144,6 +153,13 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
             raise Refused(429, f"too many tables created from your address: try again in {wait:.0f} s",
                           headers={"retry-after": str(int(wait) + 1)})
 
+    def study_limited(request: Request) -> None:
+        client = request.client.host if request.client else "unknown"
+        wait = studies.wait(client)
+        if wait:
+            raise Refused(429, f"too many analyses asked for from your address: try again in {wait:.0f} s",
+                          headers={"retry-after": str(int(wait) + 1)})
+
     # -- the JSON API ------------------------------------------------------------------------
 
     @app.get("/api/games", tags=["games"])
@@ -175,7 +191,8 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         rate_limited(request)
         seed = body.seed if body.seed is not None else new_seed()
         new = await rooms.create(body.game, body.options, [s.model_dump() for s in body.seats], seed,
-                                 seed_chosen=body.seed is not None, replacement_bot=body.replacement_bot)
+                                 seed_chosen=body.seed is not None, replacement_bot=body.replacement_bot,
+                                 hints=body.hints)
         return _links(request, new)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
@@ -186,7 +203,7 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         return {"table": table_id, "game": room.row.game, "options": room.row.options, "seq": room.seq,
                 "over": room.over,
                 "seats": public["seats"], "result": room.row.result, "rematch_of": room.row.rematch_of,
-                "seed_chosen": room.row.seed_chosen}
+                "seed_chosen": room.row.seed_chosen, "hints": room.row.hints}
 
     @app.get("/api/tables/{table_id}/owner", tags=["tables"])
     async def owner_info(request: Request, table_id: str, key: str) -> dict[str, Any]:
@@ -263,6 +280,23 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     async def replay_step(table_id: str, step: int) -> dict[str, Any]:
         """The public view after ``step`` actions (a finished game's step-through replay)."""
         return (await rooms.get(table_id)).replay_step(step)
+
+    @app.get("/api/tables/{table_id}/analysis/{step}", tags=["tables"])
+    async def analysis(request: Request, table_id: str, step: int) -> dict[str, Any]:
+        """A finished game's decision after ``step`` actions as the search (the game's ``hard``
+        bot) sees it from what that seat could see then: its choice, the most searched actions
+        with the seat's expected outcome (+1 first … -1 last), and each seat's outlook (0 surely
+        last … 1 surely first) before and after the move played. ``study`` is ``null`` where
+        the seat had only one choice. Refused before the game is over."""
+        study_limited(request)
+        return await rooms.analysis(table_id, step)
+
+    @app.post("/api/tables/{table_id}/hint", tags=["play"])
+    async def hint(request: Request, table_id: str, body: HintBody) -> dict[str, Any]:
+        """At a table whose owner allows hints: what the search (the game's ``hard`` bot) would
+        play for your seat now, searched from what your seat can see, with your outlook."""
+        study_limited(request)
+        return await rooms.hint(table_id, body.token, body.seq)
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def follow(socket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -415,7 +449,7 @@ def _owner_view(request: Request, room: Room, key: str) -> dict[str, Any]:
              for s in row.seats]
     return {
         "table": row.id, "game": row.game, "seq": room.seq, "over": room.over, "seats": seats,
-        "replacement_bot": row.replacement_bot, "seed_chosen": row.seed_chosen,
+        "replacement_bot": row.replacement_bot, "seed_chosen": row.seed_chosen, "hints": row.hints,
         "owner_link": f"{base}/t/{row.id}/owner?key={key}",
         "hotseat_link": f"{base}/t/{row.id}/hotseat?key={key}",
         "spectator_link": f"{base}/t/{row.id}/watch",
@@ -425,7 +459,8 @@ def _owner_view(request: Request, room: Room, key: str) -> dict[str, Any]:
 
 def _page(templates: Jinja2Templates, request: Request, room: Room, mode: str, **extra: Any) -> HTMLResponse:
     config = {"table": room.row.id, "game": room.row.game, "mode": mode, "title": room.game.info.title,
-              "token": extra.get("token"), "key": extra.get("key"), "people": extra.get("people")}
+              "token": extra.get("token"), "key": extra.get("key"), "people": extra.get("people"),
+              "hints": room.row.hints}
     script = Path(HERE / "static" / "games" / f"{room.row.game}.js")
     return templates.TemplateResponse(request, "table.html", {
         "config": config, "title": room.game.info.title, "mode": mode,

@@ -72,6 +72,20 @@ def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: floa
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
+def study_in_worker(game_id: str, position: JSON, seat: int, played: str | None, budget: float) -> JSON | None:
+    """Run in a worker: the analysis of one decision (:func:`vita.analysis.study`), within
+    ``budget`` seconds; a study that runs out of time raises :class:`OutOfTime`."""
+    from vita.analysis import study
+
+    game = get_game(game_id)
+    state = game.state_from_json(position, log=False)
+    signal.setitimer(signal.ITIMER_REAL, budget)
+    try:
+        return study(game, state, seat, played)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
 class BotPool:
     """A bounded pool of worker processes shared by every table of a server."""
 
@@ -110,10 +124,25 @@ class BotPool:
         except Exception as error:  # whatever else went wrong, the server plays for the bot
             return Thought(None, data, f"{type(error).__name__}: {error}"[:200])
 
+    async def study(self, game_id: str, position: JSON, seat: int, played: str | None) -> JSON | None:
+        """The analysis of one decision in a worker (:func:`study_in_worker`), within the pool's
+        budget; :class:`OutOfTime` if it does not finish."""
+        loop = asyncio.get_running_loop()
+        try:
+            job = loop.run_in_executor(self._pool(), study_in_worker, game_id, position, seat, played, self.budget)
+            found: JSON | None = await asyncio.wait_for(job, self.budget + (5.0 if self._warm else 60.0))
+            self._warm = True
+            return found
+        except BrokenProcessPool:
+            self._executor = None
+            raise OutOfTime from None
+        except TimeoutError:
+            raise OutOfTime from None
+
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
 
-__all__ = ["BotPool", "Thought", "think"]
+__all__ = ["BotPool", "OutOfTime", "Thought", "study_in_worker", "think"]

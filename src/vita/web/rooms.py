@@ -36,7 +36,7 @@ from vita.core.rng import derive_seed
 from vita.core.state import JSON, Game, State
 from vita.core.undo import reveals
 from vita.registry import bot_names, get_game, make_bot
-from vita.web.bots import BotPool
+from vita.web.bots import BotPool, OutOfTime
 from vita.web.errors import Refused
 from vita.web.security import digest, matches, new_seed, new_table_id, new_token
 from vita.web.store import ActionRow, Conflict, SeatRow, StorageError, Store, TableRow, now
@@ -102,6 +102,8 @@ class Room:
     bots: dict[int, Bot] = field(default_factory=dict)  # one per bot seat, kept between its moves
     views: dict[int | None, JSON] = field(default_factory=dict)  # payloads, computed once per change
     replay: list[JSON] | None = None  # a finished game's public views, step by step
+    studies: dict[int, JSON] = field(default_factory=dict)  # a finished game's decisions, analysed
+    hints: dict[tuple[int, int], JSON] = field(default_factory=dict)  # (move number, seat) → hint
     frozen: str = ""  # why a finished table is shown from its stored result (another rules version)
     stale: bool = False  # another process changed the table: read it again before the next push
     syncing: asyncio.Task[None] | None = None
@@ -382,7 +384,7 @@ class Rooms:
 
     async def create(self, game_id: str, options: JSON, seat_specs: list[JSON], seed: int, *,
                      seed_chosen: bool = False, replacement_bot: str = "heuristic",
-                     rematch_of: str | None = None) -> NewTable:
+                     rematch_of: str | None = None, hints: bool = False) -> NewTable:
         try:
             game = get_game(game_id)
         except KeyError as error:
@@ -413,7 +415,7 @@ class Rooms:
         row = TableRow(id=new_table_id(), game=game_id, options=parsed.model_dump(exclude_defaults=True),
                        seed=seed, seed_chosen=seed_chosen, engine=__version__, owner_hash=digest(owner_key),
                        replacement_bot=replacement_bot, created_at=now(), seats=seat_rows, rematch_of=rematch_of,
-                       rules=game.info.rules_version)
+                       rules=game.info.rules_version, hints=hints)
         try:
             await self.store.create_table(row)
         except StorageError as error:
@@ -577,6 +579,58 @@ class Rooms:
         self.push(room)
         return room, token
 
+    async def analysis(self, table_id: str, step: int) -> JSON:
+        """A finished game's decision ``step`` (the action taken after ``step`` actions) as the
+        search sees it from what that seat could see then (:func:`vita.analysis.study`), in a
+        bot worker; computed once."""
+        room = await self.get(table_id)
+        if room.frozen:
+            raise Refused(409, room.frozen + "; its analysis is not available")
+        if not room.over:
+            raise Refused(409, "a game is analysed once it is over (before, it would tell hidden cards)")
+        if not 0 <= step < room.seq:
+            raise Refused(404, f"the game has {room.seq} actions: decisions 0 to {room.seq - 1}")
+        found = room.studies.get(step)
+        if found is None:
+            state = replayed(room.game, room.row, room.actions[:step])
+            taken = room.actions[step]
+            study = await self._study(room, state, taken.seat, taken.notation)
+            found = room.studies[step] = {"step": step, "total": room.seq, "seat": taken.seat,
+                                          "played": taken.notation, "study": study}
+        return found
+
+    async def hint(self, table_id: str, token: str | None, seq: int) -> JSON:
+        """What the search would play for the seat whose link this is, searched from what that
+        seat can see: only at a table whose owner allows hints, on the seat's own turn, at the
+        move the page shows."""
+        room = await self.get(table_id)
+        seat = room.seat_of(token)
+        if seat is None:
+            raise Refused(403, "a spectator cannot ask for a hint: use your seat's link")
+        if not room.row.hints:
+            raise Refused(403, "the table's owner did not allow hints at this table")
+        if room.over:
+            raise Refused(409, "the game is over: replay it to see the analysis of every move")
+        if seq != room.seq:
+            raise Refused(409, f"the table has moved on (move {room.seq}, not {seq}): ask again")
+        if seat not in room.state.to_move():
+            raise Refused(409, "a hint is for your own turn: it is not your turn")
+        found = room.hints.get((seq, seat))
+        if found is None:
+            study = await self._study(room, room.state, seat, None)
+            if study is not None:  # the seat's own outlook only: a hint is for its player
+                outlook = study["before"][seat]
+                study = {key: value for key, value in study.items() if key not in ("before", "after", "played")}
+                study["outlook"] = outlook
+            found = room.hints[(seq, seat)] = {"seq": seq, "seat": seat, "hint": study}
+        return found
+
+    async def _study(self, room: Room, state: State, seat: int, played: str | None) -> JSON | None:
+        try:
+            return await self.pool.study(room.row.game, state.to_json(), seat, played)
+        except OutOfTime:
+            raise Refused(503, "the search did not finish in time on this server: try again later") from None
+
     async def rematch(self, table_id: str, owner_key: str) -> tuple[Room, NewTable]:
         room = await self.get(table_id)
         room.check_owner(owner_key, "start a rematch")
@@ -586,7 +640,8 @@ class Rooms:
                              for s in room.row.seats]
         options = {k: v for k, v in room.row.options.items() if k not in ("players", "names")}
         new = await self.create(room.row.game, options, specs, new_seed(),
-                                replacement_bot=room.row.replacement_bot, rematch_of=table_id)
+                                replacement_bot=room.row.replacement_bot, rematch_of=table_id,
+                                hints=room.row.hints)
         return room, new
 
     def revoke(self, room: Room, seat: int, message: str) -> None:

@@ -63,6 +63,7 @@ tables = sa.Table(
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rules", sa.Integer, nullable=False, default=1),
     sa.Column("final_log", sa.Text, nullable=True),
+    sa.Column("hints", sa.Boolean, nullable=False, default=False),
 )
 
 seats = sa.Table(
@@ -125,6 +126,7 @@ class TableRow:
     replacement_bot: str = "heuristic"
     rules: int = 1  # the game's rules version the table is played under
     final_log: list[str] | None = None  # the public log, kept once the game is over
+    hints: bool = False  # the owner allows each seat to ask the search for a hint
 
 
 @dataclass
@@ -237,7 +239,7 @@ class Store:
                 id=row.id, game=row.game, options=json.dumps(row.options), seed=row.seed,
                 seed_chosen=row.seed_chosen, engine=row.engine, owner_hash=row.owner_hash,
                 replacement_bot=row.replacement_bot, created_at=row.created_at, rematch_of=row.rematch_of,
-                rules=row.rules,
+                rules=row.rules, hints=row.hints,
             ))
             for s in row.seats:
                 c.execute(seats.insert().values(
@@ -427,6 +429,7 @@ class Store:
                 finished_at=found.finished_at, rematch_of=found.rematch_of,
                 result=json.loads(found.result) if found.result else None,
                 rules=found.rules, final_log=json.loads(found.final_log) if found.final_log else None,
+                hints=bool(found.hints),
                 seats=[SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash, bool(r.resigned), bool(r.human))
                        for r in seat_rows],
             )

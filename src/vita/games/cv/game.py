@@ -61,6 +61,12 @@ class CvGame(Game[CvState, CvOptions]):
             raise PositionError("cards: a deck directory, as text")
         return load_deck(cards)
 
+    def ladder(self) -> Mapping[str, str]:
+        """CV has no judgement of a position of its own (``evaluate``): its search plays
+        each playout to the end, with fewer iterations for the same time per move (docs/games: the measured rungs)."""
+        return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
+                "hard": "ismcts:iters=300", "expert": "ismcts:iters=1000"}
+
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.cv.bots import HeuristicBot
 

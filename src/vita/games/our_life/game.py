@@ -67,6 +67,12 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
             raise PositionError("cards: a directory of sheets and cards, as text")
         return load_book(directory)
 
+    def ladder(self) -> Mapping[str, str]:
+        """Our Life's search plays each playout to the end (no judgement of a position
+        of its own yet), with fewer iterations for the same time per move (docs/games: the measured rungs)."""
+        return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
+                "hard": "ismcts:iters=300", "expert": "ismcts:iters=1000"}
+
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.our_life.bots import HeuristicBot
 

@@ -385,6 +385,9 @@
     if (payload.legal.length) box.appendChild(form);
     const tools = h("p", {});
     if (payload.undo) tools.appendChild(h("button", {type: "button", onclick: undo}, "Undo"));
+    if (cfg.hints && payload.legal.length && mySeat && mySeat.kind === "human" && !payload.over) {
+      tools.appendChild(h("button", {type: "button", id: "hint-button", onclick: askHint}, "Hint"));
+    }
     if (mySeat && mySeat.kind === "human" && !payload.over) {
       tools.appendChild(h("button", {type: "button", onclick: resign}, "Resign"));
     }
@@ -392,6 +395,7 @@
       tools.appendChild(h("button", {type: "button", onclick: () => Notification.requestPermission()}, "Notify me"));
     }
     box.appendChild(tools);
+    if (hint && hint.seq === payload.seq && hint.seat === payload.seat) box.appendChild(hintLine(hint));
     if (!live) box.querySelectorAll("button, input").forEach(node => { node.disabled = true; });
   }
 
@@ -454,6 +458,25 @@
     if (current()) refresh(cfg.mode === "hotseat" ? null : data);
     else if (payload) drawLog(payload);  // a newer view is already drawn: only its highlights change
   }
+
+  // A hint, where the table's owner allows them: the search's choice for this seat, searched
+  // from what the seat can see, with its expected outcome and the seat's outlook.
+  let hint = null;
+  async function askHint() {
+    const button = el("hint-button");
+    if (button) { button.disabled = true; button.textContent = "Thinking…"; }
+    const data = await post("hint", {token: seatToken(payload.seat), seq: payload.seq});
+    if (data) { hint = data; drawActions(); } else if (button) { button.disabled = false; button.textContent = "Hint"; }
+  }
+  function hintLine(data) {
+    if (!data.hint) return h("p", {className: "search-hint", id: "hint"}, "Only one choice here.");
+    const label = (payload.legal.find(a => a.notation === data.hint.best) || {}).label || data.hint.best;
+    return h("p", {className: "search-hint", id: "hint"}, "The search would play ", h("strong", {}, label), " ",
+      h("code", {}, data.hint.best),
+      ` (expected outcome ${signed(data.hint.best_value)}; your outlook ${percent(data.hint.outlook)}).`);
+  }
+  const signed = value => (value >= 0 ? "+" : "") + value.toFixed(2);
+  const percent = value => `${Math.round(100 * value)}%`;
 
   async function undo() {
     const current = ticket();
@@ -528,6 +551,12 @@
       el("board").replaceChildren(render({...data, seat: null, legal: [], view: data.view},
                                          {legal: [], pick() {}, catalogue, seats: data.seats}));
       el("log").replaceChildren(...data.log.map(line => h("li", {}, line)));
+      const seats = data.seats;
+      const analysis = h("section", {className: "analysis", id: "analysis"});
+      if (step < total) {
+        analysis.append(h("button", {type: "button", id: "analyse", onclick: () => analyse(step, seats, analysis)},
+                          `Analyse action ${step + 1}`));
+      }
       const go = delta => { step = Math.max(0, Math.min(total, step + delta)); draw(); };
       el("actions").replaceChildren(h("p", {className: "words"},
         // Plain characters every font has (the media symbols came out as empty boxes without emoji fonts).
@@ -536,9 +565,40 @@
         h("button", {type: "button", onclick: () => go(-1)}, "‹ back"),
         h("button", {type: "button", onclick: () => go(1), id: "replay-next"}, "next ›"),
         h("button", {type: "button", onclick: () => go(10)}, "+10"),
-        h("button", {type: "button", onclick: () => go(total)}, "end »")));
+        h("button", {type: "button", onclick: () => go(total)}, "end »")), analysis);
+      if (analysed.has(step)) analyse(step, seats, analysis);
     };
     draw();
+  }
+
+  // A finished game's decision as the search sees it from what that seat could see then.
+  const analysed = new Map();
+  async function analyse(step, seats, box) {
+    let data = analysed.get(step);
+    if (!data) {
+      box.replaceChildren(h("p", {}, "The search is looking at this decision…"));
+      const reply = await fetch(api(`analysis/${step}`));
+      data = await reply.json();
+      if (!reply.ok) { box.replaceChildren(h("p", {className: "error"}, data.error)); return; }
+      analysed.set(step, data);
+    }
+    const who = seats[data.seat] ? seats[data.seat].name : `seat ${data.seat}`;
+    const study = data.study;
+    if (!study) { box.replaceChildren(h("p", {}, `Action ${step + 1}: ${who} had only one choice (${data.played}).`)); return; }
+    const verdict = study.best === data.played || (study.played_value !== null && study.played_value >= study.best_value)
+      ? "the search finds nothing better"
+      : `the search would play ${study.best} (${signed(study.best_value)})`;
+    const played = study.played_value === null ? "not tried by the search" : signed(study.played_value);
+    const turning = study.played_value === null || study.best_value - study.played_value >= 0.3;
+    const rows = seats.map((s, i) => h("tr", {}, h("td", {}, s.name), h("td", {}, percent(study.before[i])),
+                                       h("td", {}, study.after ? percent(study.after[i]) : "—")));
+    box.replaceChildren(
+      h("p", {className: turning && study.best !== data.played ? "turning" : ""},
+        `Action ${step + 1}: ${who} played ${data.played} (${played}); ${verdict}.`,
+        turning && study.best !== data.played ? " ◆ a turning point" : ""),
+      h("table", {className: "outlook"}, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "outlook before"),
+        h("th", {}, "after the move"))), h("tbody", {}, ...rows)),
+      h("ul", {}, ...study.options.map(o => h("li", {}, h("code", {}, o.action), ` ${signed(o.value)} (${o.visits} playouts)`))));
   }
 
   async function start() {

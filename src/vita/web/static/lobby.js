@@ -124,7 +124,8 @@
       if (input.dataset.option === "boolean") { if (input.checked) options[input.name] = true; }
       else if (input.value !== "") options[input.name] = input.dataset.option === "integer" ? +input.value : input.value;
     });
-    const body = {game: game.value, seats: specs, options, replacement_bot: replacement.value};
+    const body = {game: game.value, seats: specs, options, replacement_bot: replacement.value,
+                  hints: document.getElementById("hints").checked};
     const seed = cfg.allow_seed ? document.getElementById("seed").value : "";
     if (seed !== "") body.seed = +seed;
     let reply, data;
