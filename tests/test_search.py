@@ -153,11 +153,13 @@ def test_a_game_is_analysed_decision_by_decision(tmp_path: Path) -> None:
     assert decisions and all(1 <= d.number <= 12 for d in decisions)
     assert all(-1.0 <= d.best_value <= 1.0 for d in decisions)
     assert all(d.played == short.actions[d.number - 1][1] for d in decisions)
+    assert all(len(d.before) == 2 and all(0.0 <= c <= 1.0 for c in d.before) for d in decisions)
     path = tmp_path / "short.json"
     short.save(path)
     result = CliRunner().invoke(main, ["replay", str(path), "--analyse", "--iters", "6"])
     assert result.exit_code == 0, result.output[-800:]
-    assert len([line for line in result.output.splitlines() if line.strip()[:1].isdigit()]) == len(decisions)
+    lines = [line for line in result.output.splitlines() if line.strip()[:1].isdigit()]
+    assert len(lines) == len(decisions) and all("[outlook " in line and "→" in line for line in lines)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

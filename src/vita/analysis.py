@@ -28,6 +28,8 @@ class Decision:
     played_value: float | None  # None: the search never tried it
     best: str
     best_value: float
+    before: tuple[float, ...] = ()  # each seat's outlook before the move (0 surely last ... 1 surely first)
+    after: tuple[float, ...] | None = None  # ... and after the move played (None: the search never tried it)
 
     @property
     def loss(self) -> float:
@@ -36,10 +38,14 @@ class Decision:
     def line(self, name: str) -> str:
         played = f"{self.played_value:+.2f}" if self.played_value is not None else "not tried"
         mark = "  ◆ turning point" if self.loss >= TURNING_POINT else ""
+        outlook = ""
+        if self.before:
+            after = "/".join(f"{c:.0%}" for c in self.after) if self.after is not None else "?"
+            outlook = f"  [outlook {'/'.join(f'{c:.0%}' for c in self.before)} → {after}]"
         if self.best == self.played or (self.played_value is not None and self.played_value >= self.best_value):
-            return f"{self.number:>4}. {name}: {self.played} ({played}; the search finds nothing better){mark}"
+            return f"{self.number:>4}. {name}: {self.played} ({played}; the search finds nothing better){outlook}{mark}"
         return (f"{self.number:>4}. {name}: {self.played} ({played}); the search: {self.best} "
-                f"({self.best_value:+.2f}){mark}")
+                f"({self.best_value:+.2f}){outlook}{mark}")
 
 
 def analyse(game: Game[Any, Any], record: GameRecord, iters: int = 200, depth: int | None = None,
@@ -49,11 +55,10 @@ def analyse(game: Game[Any, Any], record: GameRecord, iters: int = 200, depth: i
     bot = ISMCTSBot(game, seed=seed, iters=iters, depth=depth)
     for index, seat, action in replay_steps(state, record.actions):
         # replay_steps yields each action before applying it: ``state`` is the position it was taken in.
-        if len(state.legal_actions(seat)) > 1:
-            values = bot.values(state, seat)
-            best = max(values, key=lambda text: values[text])
-            played = values.get(str(action))
-            yield Decision(index + 1, seat, str(action), played[1] if played else None, best, values[best][1])
+        found = study(game, state, seat, str(action), bot=bot)
+        if found is not None:
+            yield Decision(index + 1, seat, str(action), found["played_value"], found["best"], found["best_value"],
+                           tuple(found["before"]), None if found["after"] is None else tuple(found["after"]))
 
 
 SHOWN = 5  # the actions a study lists, most searched first

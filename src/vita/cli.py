@@ -277,7 +277,9 @@ def _analyse(path: str, record: GameRecord, game: Any, iters: int) -> None:
         _fail(f"--iters must be at least 1, not {iters}")
     names = _names(record, len(record.players) or game.make_options(record.options).players)
     click.echo(f"Each decision searched by ismcts:iters={iters} from what that seat could see; the values "
-               "estimate the outcome for the seat (+1 first ... -1 last); ◆ marks a turning point.")
+               "estimate the outcome for the seat (+1 first ... -1 last); the outlook is each seat's, "
+               "before and after the move (0% surely last ... 100% surely first; with two players, the "
+               "chance to win); ◆ marks a turning point.")
     try:
         for decision in analyse(game, record, iters=iters):
             click.echo(decision.line(names[decision.seat]))
