@@ -10,6 +10,10 @@ Measures in one run, on one core, with a random policy in every seat:
 * OpenSpiel's C++ ``gin_rummy`` through pyspiel: decisions per second (chance outcomes are
   sampled and applied too, but not counted as decisions), games per second, clone time;
 * RLCard's ``gin-rummy``: steps per second (``env.step`` calls) and games per second;
+* search: ISMCTS iterations per second from mid-game positions of 2-player games, 200 a
+  search — vita ``pursuit-cards`` with random playouts to the end and with playouts stopped at
+  once and scored by the game's judgement (``ismcts:depth=0``, what the ladder's ``hard`` and
+  ``expert`` use), against OpenSpiel's C++ ``ISMCTSBot`` with random rollouts on ``gin_rummy``;
 * through the learning interfaces, reading the observation and the legal actions at every
   decision as an agent does: vita ``pursuit-cards`` (2 players) through ``pettingzoo_env``
   (observation and action mask), OpenSpiel's ``gin_rummy`` reading ``observation_tensor`` and
@@ -113,6 +117,68 @@ def openspiel_gin(seconds: float, observe: bool = False) -> dict[str, Any]:
     return result
 
 
+SEARCH_ITERATIONS = 200
+
+
+def _timed_searches(seconds: float, positions: list[Any], search: Any) -> float:
+    """Iterations per second of ``search(position)`` (``SEARCH_ITERATIONS`` each) over ``positions``."""
+    search(positions[0])
+    start, done = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        search(positions[done % len(positions)])
+        done += 1
+    return done * SEARCH_ITERATIONS / (time.perf_counter() - start)
+
+
+def vita_ismcts(seconds: float, depth: int | None) -> dict[str, Any]:
+    """vita's ISMCTS on mid-game positions of the card game (40 plies of heuristic play)."""
+    from vita.core.search import ISMCTSBot
+    from vita.registry import make_bot
+
+    game = get_game("pursuit-cards")
+    positions: list[Any] = []
+    seed = 0
+    while len(positions) < 10:
+        state = game.new(seed=seed, players=2, log=False)
+        bots = [make_bot("pursuit-cards", "heuristic", seed * 2 + i) for i in range(2)]
+        while not state.is_over() and state.ply < 40:
+            seat = state.to_move()[0]
+            state.apply_trusted(seat, bots[seat].choose(state, seat))
+        if not state.is_over() and len(state.legal_actions(state.to_move()[0])) > 1:
+            positions.append(state)
+        seed += 1
+    bot = ISMCTSBot(game, seed=1, iters=SEARCH_ITERATIONS, depth=depth)
+    return {"iterations_per_second": _timed_searches(seconds, positions, lambda s: bot.search(s, s.to_move()[0]))}
+
+
+def openspiel_ismcts(seconds: float) -> dict[str, Any]:
+    """OpenSpiel's C++ ISMCTS (random rollouts, one per iteration) on gin rummy positions after
+    30 random decisions."""
+    try:
+        import pyspiel
+    except ImportError:
+        return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+    positions: list[Any] = []
+    while len(positions) < 10:
+        state, decisions = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            elif decisions == 30:
+                positions.append(state)
+                break
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+                decisions += 1
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, SEARCH_ITERATIONS, -1,
+                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    return {"iterations_per_second": _timed_searches(seconds, positions, bot.step)}
+
+
 def vita_pettingzoo(seconds: float, game_id: str = "pursuit-cards", players: int = 2) -> dict[str, Any]:
     """Random play through the PettingZoo AEC environment, reading observation and mask."""
     import numpy as np
@@ -177,6 +243,9 @@ def main() -> None:
         "rlcard gin-rummy": rlcard_gin(args.seconds),
         "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(args.seconds),
         "open_spiel gin_rummy reading observation_tensor": openspiel_gin(args.seconds, observe=True),
+        "vita pursuit-cards ismcts, random playouts": vita_ismcts(args.seconds, None),
+        "vita pursuit-cards ismcts:depth=0": vita_ismcts(args.seconds, 0),
+        "open_spiel gin_rummy ISMCTSBot, random rollouts": openspiel_ismcts(args.seconds),
         "python": sys.version.split()[0],
     }
     agents = results["vita pursuit-cards through pettingzoo_env"]["decisions_per_second"]
@@ -184,6 +253,11 @@ def main() -> None:
         other = results[name]
         if "decisions_per_second" in other:
             other["vita_pettingzoo_ratio"] = agents / other["decisions_per_second"]
+    anchor = results["open_spiel gin_rummy ISMCTSBot, random rollouts"]
+    if "iterations_per_second" in anchor:
+        for name in ("vita pursuit-cards ismcts, random playouts", "vita pursuit-cards ismcts:depth=0"):
+            row = results[name]
+            row["ratio_to_open_spiel_ismcts"] = row["iterations_per_second"] / anchor["iterations_per_second"]
     ours = results["vita pursuit-cards"]["decisions_per_second"]
     board = results["vita pursuit (4 players)"]["games_per_second"]
     cv = results["vita cv (4 players)"]["games_per_second"]
