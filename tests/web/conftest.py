@@ -86,9 +86,10 @@ def client(tmp_path: Path, bot_pool: BotPool) -> Iterator[TestClient]:
 
 
 def new_table(client: TestClient, game: str = "pursuit-cards", seats: list[dict[str, Any]] | None = None,
-              seed: int | None = 5, replacement_bot: str = "heuristic", **options: Any) -> dict[str, Any]:
+              seed: int | None = 5, replacement_bot: str = "heuristic", hints: bool = False,
+              **options: Any) -> dict[str, Any]:
     seats = seats or [{"name": "Ana"}, {"name": "Ben"}]
-    body = {"game": game, "seats": seats, "options": options, "replacement_bot": replacement_bot}
+    body = {"game": game, "seats": seats, "options": options, "replacement_bot": replacement_bot, "hints": hints}
     if seed is not None:
         body["seed"] = seed
     reply = client.post("/api/tables", json=body)

@@ -368,29 +368,36 @@ def test_a_rematch_sends_each_open_page_its_own_new_link(client: TestClient) -> 
 ])
 def test_nothing_a_seat_cannot_see_reaches_it(client: TestClient, game_id: str, options: dict[str, Any]) -> None:
     """For every endpoint and every message type: what a client without a seat's token receives
-    is the same in two games that differ only in what that client cannot see."""
-    data = new_table(client, game=game_id, seats=[{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}], **options)
+    is the same in two games that differ only in what that client cannot see. The table allows
+    hints: the seat to move asks for one in every world."""
+    data = new_table(client, game=game_id, seats=[{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}], hints=True,
+                     **options)
     table, tokens = data["table"], tokens_of(data)
     play(client, table, tokens, 12)
     rooms = client.app.state.rooms  # type: ignore[attr-defined]
     room = rooms.rooms[table]
     real = room.state
-    for observer in (None, 1):
+    for observer in dict.fromkeys((None, 1, real.to_move()[0])):
         token = tokens[observer] if observer is not None else None
         worlds = []
         for sample in range(3):
             room.state = real if sample == 0 else real.determinize(observer, Rng(sample))
             room.changed()
-            worlds.append(_everything_seen(client, table, token, data["owner_token"]))
+            room.hints.clear()  # a hint is computed once per move: here, once per world
+            worlds.append(_everything_seen(client, table, token, data["owner_token"], room.seq))
         room.state = real
         room.changed()
         assert worlds[0] == worlds[1] == worlds[2], f"something differs for observer {observer}"
+        if observer == real.to_move()[0]:
+            assert "hint" in worlds[0]["hint"], worlds[0]["hint"]
         assert real.to_json() != real.determinize(observer, Rng(1)).to_json(), "the worlds do differ"
 
 
-def _everything_seen(client: TestClient, table: str, token: str | None, owner: str) -> dict[str, Any]:
+def _everything_seen(client: TestClient, table: str, token: str | None, owner: str, seq: int) -> dict[str, Any]:
     query = {"token": token} if token else {}
     seen: dict[str, Any] = {
+        "analysis": client.get(f"/api/tables/{table}/analysis/1").json(),
+        "hint": client.post(f"/api/tables/{table}/hint", json={"token": token or "none" * 8, "seq": seq}).json(),
         "info": client.get(f"/api/tables/{table}").json(),
         "view": client.get(f"/api/tables/{table}/view", params=query).json(),
         "record": client.get(f"/api/tables/{table}/record").json(),
