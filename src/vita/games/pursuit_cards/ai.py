@@ -13,7 +13,7 @@ discard pile and this turn's temporary pile; the meld being laid and an attack i
 
 from __future__ import annotations
 
-import functools
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -266,66 +266,90 @@ class CardsObserver:
                               "Diamond cards owed / 5, discard cards available / 20")]
 
     def observe(self, state: State, seat: int) -> list[float]:
-        out = np.zeros(self.size)
+        out = np.empty(self.size, dtype=np.float32)
         self.observe_into(state, seat, out)
         values: list[float] = out.tolist()
         return values
 
     def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
-        """Write the observation of ``seat`` into ``out`` (``size`` entries, zeros or not):
-        zeros, then each seat's melds as one slice (their rows, ready-made from each meld's
-        cards, joined as bytes), and every other entry that is not zero in one indexed
-        assignment: a handful of NumPy calls whatever the position."""
+        """Write the observation of ``seat`` into ``out`` (``size`` float32 entries, zeros or
+        not): zeros, then each entry that is not zero, through a memoryview of ``out`` (a store
+        there costs a fraction of NumPy's item assignment, and no list is built); each meld's
+        row is ready-made from its cards."""
         assert isinstance(state, CardsState)
-        out[:] = 0.0
+        view = out.data.cast("B").cast("f")  # float32 entries, stored without NumPy's item assignment
+        view[:] = _ZEROS
         n = state.num_players
+        view[state.step] = 1.0
         at = len(STEPS)
-        where = [state.step, at, at + 1, at + 2, at + 3]
-        what = [1.0, len(state.stock) / 124, state.pass_no / 3, state.passes / 3, float(state.final)]
+        view[at] = len(state.stock) / 124
+        view[at + 1] = state.pass_no / 3
+        view[at + 2] = state.passes / 3
+        view[at + 3] = float(state.final)
         at += 4
-        for kind, copies in enumerate(state.hands[seat]):
-            if copies:
-                where.append(at + kind)
-                what.append(copies / 3)
+        view[at:at + HAND] = _thirds(state.hands[seat])
         at += HAND
-        rows: list[list[bytes]] = [[] for _ in range(n)]
+        seat_size, meld_size = self.seat_size, self.meld_size
+        filled = [0] * n
         for meld in state.melds:
-            mine = rows[(meld.owner - seat) % n]
-            if len(mine) < MAX_MELDS:
-                mine.append(_meld_row(meld.suit, meld.pattern, tuple(meld.cards)))
+            k = (meld.owner - seat) % n
+            place = filled[k]
+            if place < MAX_MELDS:
+                filled[k] = place + 1
+                start = at + k * seat_size + 3 + place * meld_size
+                view[start:start + meld_size] = _meld_row(meld.suit, meld.pattern, tuple(meld.cards))
+        hands, happiness = state.hands, state.happiness
         for k in range(n):
             other = (seat + k) % n
-            base = at + k * self.seat_size
-            where += (base, base + 1, base + 2)
-            what += (1.0, state.happiness[other] / 100, sum(state.hands[other]) / 20)
-            if rows[k]:
-                block = np.frombuffer(b"".join(rows[k]), dtype=np.float32)
-                out[base + 3:base + 3 + block.size] = block
-        at += MAX_SEATS * self.seat_size
+            base = at + k * seat_size
+            view[base] = 1.0
+            view[base + 1] = happiness[other] / 100
+            view[base + 2] = sum(hands[other]) / 20
+        at += MAX_SEATS * seat_size
         for cards, depth in ((state.discard[-8:][::-1], 8), (state.temp[-8:][::-1], 8), (state.pending, 3)):
             for place, card in enumerate(cards[:depth]):
-                where.append(at + place * HAND + (JOKER if card >= DECLARED else card))
-                what.append(1.0)
+                view[at + place * HAND + (JOKER if card >= DECLARED else card)] = 1.0
             at += depth * HAND
         attack = state.attack
-        where += range(at, at + 6)
-        what += (float(attack is not None), (attack[2] if attack else 0) / 5, (attack[3] if attack else 0) / 5,
-                 state.capture_left / 5, state.diamond_owed / 5, state.available / 20)
-        out[where] = what
+        if attack is not None:
+            view[at] = 1.0
+            view[at + 1] = attack[2] / 5
+            view[at + 2] = attack[3] / 5
+        view[at + 3] = state.capture_left / 5
+        view[at + 4] = state.diamond_owed / 5
+        view[at + 5] = state.available / 20
 
 
-@functools.lru_cache(maxsize=65536)
-def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> bytes:
-    """A meld's entries (float32, as bytes): present, its suit, its pattern, each card's value,
-    which are Jokers."""
-    row = np.zeros(CardsObserver.meld_size, dtype=np.float32)
-    row[0] = 1.0
-    row[1 + suit] = 1.0
-    row[5] = pattern / 9
+_ZEROS = np.zeros(CardsObserver.size, dtype=np.float32).data
+_THIRD = [copies / 3 for copies in range(16)]
+
+
+def _thirds(hand: list[int]) -> memoryview:
+    """A hand's entries: copies of each card / 3, as float32."""
+    return memoryview(array("f", map(_THIRD.__getitem__, hand)))
+
+
+_ROWS: dict[tuple[int, int, tuple[int, ...]], memoryview] = {}
+
+
+def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> memoryview:
+    """A meld's entries (float32): present, its suit, its pattern, each card's value, which
+    are Jokers; kept once made (at most 65,536 kinds of meld, then made afresh)."""
+    key = (suit, pattern, cards)
+    row = _ROWS.get(key)
+    if row is not None:
+        return row
+    values = np.zeros(CardsObserver.meld_size, dtype=np.float32)
+    values[0] = 1.0
+    values[1 + suit] = 1.0
+    values[5] = pattern / 9
     for position, entry in enumerate(cards):
-        row[6 + position] = (entry % DECLARED % 10 + 1) / 10
-        row[6 + MAX_LENGTH + position] = float(entry >= DECLARED)
-    return row.tobytes()
+        values[6 + position] = (entry % DECLARED % 10 + 1) / 10
+        values[6 + MAX_LENGTH + position] = float(entry >= DECLARED)
+    if len(_ROWS) >= 65536:
+        _ROWS.clear()
+    row = _ROWS[key] = values.data
+    return row
 
 
 INTERFACE = (CardsCodec(), CardsObserver())
