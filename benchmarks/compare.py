@@ -19,6 +19,11 @@ Measures in one run, on one core, with a random policy in every seat:
   (observation and action mask), OpenSpiel's ``gin_rummy`` reading ``observation_tensor`` and
   ``legal_actions`` (RLCard's steps above already encode its observation every step).
 
+Every measure runs in turns: ``--rounds`` rounds (5 by default), each giving every measure a
+slice of ``--seconds / --rounds`` in the same order, so a machine that slows down for a minute
+slows every measure alike. A ratio is the median of the rounds' ratios (each round's rates
+divided), with the lowest and highest beside it (``*_range``); the rates are over all rounds.
+
 A library that is not installed is reported as missing; the others are still measured.
 """
 
@@ -27,21 +32,45 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from vita.core import Rng
 from vita.registry import get_game
 
 
-def timed_loop(seconds: float, play_one: Any) -> tuple[int, int, float]:
-    games = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        steps += play_one()
-        games += 1
-    return games, steps, time.perf_counter() - start
+@dataclass
+class Measure:
+    """One thing measured in turns: ``play_one`` plays a game (or runs a search) and returns
+    its decisions (or iterations); ``extras`` adds figures once the rounds are over."""
+
+    play_one: Callable[[], int]
+    unit: str = "decisions"
+    extras: Callable[[], dict[str, Any]] = dict
+    games: int = 0
+    steps: int = 0
+    elapsed: float = 0.0
+    rates: list[float] = field(default_factory=list)  # per round
+
+    def run(self, seconds: float) -> None:
+        games = steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            steps += self.play_one()
+            games += 1
+        elapsed = time.perf_counter() - start
+        self.games, self.steps, self.elapsed = self.games + games, self.steps + steps, self.elapsed + elapsed
+        self.rates.append(steps / elapsed)
+
+    def result(self) -> dict[str, Any]:
+        if self.unit == "iterations":
+            return {"iterations_per_second": self.steps / self.elapsed, **self.extras()}
+        return {"decisions_per_second": self.steps / self.elapsed, "games_per_second": self.games / self.elapsed,
+                "mean_decisions_per_game": self.steps / self.games, **self.extras()}
 
 
 def clone_time(states: list[Any], clone: Any, seconds: float = 1.0) -> float:
@@ -54,7 +83,16 @@ def clone_time(states: list[Any], clone: Any, seconds: float = 1.0) -> float:
     return 1e6 * (time.perf_counter() - start) / count
 
 
-def vita_game(seconds: float, game_id: str = "pursuit-cards", players: int = 2) -> dict[str, Any]:
+def ratio(ours: Measure, other: Measure, per_game: bool = False) -> tuple[float, list[float]]:
+    """The median over the rounds of ``ours``'s rate over ``other``'s, and its range."""
+    def rate(m: Measure, i: int) -> float:
+        return m.rates[i] / (m.steps / m.games) if per_game else m.rates[i]
+
+    ratios = sorted(rate(ours, i) / rate(other, i) for i in range(len(ours.rates)))
+    return statistics.median(ratios), [ratios[0], ratios[-1]]
+
+
+def vita_game(game_id: str = "pursuit-cards", players: int = 2) -> Measure:
     game = get_game(game_id)
     options = game.make_options({"players": players})
     rng = Rng(1)
@@ -74,19 +112,16 @@ def vita_game(seconds: float, game_id: str = "pursuit-cards", players: int = 2) 
                 middles.append(state.clone())
 
     play_one()
-    games, steps, elapsed = timed_loop(seconds, play_one)
-    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
-            "mean_decisions_per_game": steps / games,
-            "clone_microseconds": clone_time(middles, lambda s: s.clone())}
+    return Measure(play_one, extras=lambda: {"clone_microseconds": clone_time(middles, lambda s: s.clone())})
 
 
-def openspiel_gin(seconds: float, observe: bool = False) -> dict[str, Any]:
+def openspiel_gin(observe: bool = False) -> Measure | str:
     """OpenSpiel's C++ gin rummy through pyspiel; ``observe``: reading the observation tensor
     at every decision, as an agent does (then no clone time)."""
     try:
         import pyspiel
     except ImportError:
-        return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
+        return "open_spiel is not installed (pip install -e '.[bench]')"
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(1)
     middles: list[Any] = []
@@ -109,28 +144,28 @@ def openspiel_gin(seconds: float, observe: bool = False) -> dict[str, Any]:
         return decisions
 
     play_one()
-    games, steps, elapsed = timed_loop(seconds, play_one)
-    result = {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
-              "mean_decisions_per_game": steps / games}
-    if not observe:
-        result["clone_microseconds"] = clone_time(middles, lambda s: s.clone())
-    return result
+    if observe:
+        return Measure(play_one)
+    return Measure(play_one, extras=lambda: {"clone_microseconds": clone_time(middles, lambda s: s.clone())})
 
 
 SEARCH_ITERATIONS = 200
 
 
-def _timed_searches(seconds: float, positions: list[Any], search: Any) -> float:
-    """Iterations per second of ``search(position)`` (``SEARCH_ITERATIONS`` each) over ``positions``."""
+def _searches(positions: list[Any], search: Any) -> Measure:
+    """``search(position)`` (``SEARCH_ITERATIONS`` each) over ``positions`` in turn."""
     search(positions[0])
-    start, done = time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        search(positions[done % len(positions)])
-        done += 1
-    return done * SEARCH_ITERATIONS / (time.perf_counter() - start)
+    done = [0]
+
+    def play_one() -> int:
+        search(positions[done[0] % len(positions)])
+        done[0] += 1
+        return SEARCH_ITERATIONS
+
+    return Measure(play_one, unit="iterations")
 
 
-def vita_ismcts(seconds: float, depth: int | None) -> dict[str, Any]:
+def vita_ismcts(depth: int | None) -> Measure:
     """vita's ISMCTS on mid-game positions of the card game (40 plies of heuristic play)."""
     from vita.core.search import ISMCTSBot
     from vita.registry import make_bot
@@ -148,16 +183,16 @@ def vita_ismcts(seconds: float, depth: int | None) -> dict[str, Any]:
             positions.append(state)
         seed += 1
     bot = ISMCTSBot(game, seed=1, iters=SEARCH_ITERATIONS, depth=depth)
-    return {"iterations_per_second": _timed_searches(seconds, positions, lambda s: bot.search(s, s.to_move()[0]))}
+    return _searches(positions, lambda s: bot.search(s, s.to_move()[0]))
 
 
-def openspiel_ismcts(seconds: float) -> dict[str, Any]:
+def openspiel_ismcts() -> Measure | str:
     """OpenSpiel's C++ ISMCTS (random rollouts, one per iteration) on gin rummy positions after
     30 random decisions."""
     try:
         import pyspiel
     except ImportError:
-        return {"missing": "open_spiel is not installed (pip install -e '.[bench]')"}
+        return "open_spiel is not installed (pip install -e '.[bench]')"
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(1)
     positions: list[Any] = []
@@ -176,17 +211,18 @@ def openspiel_ismcts(seconds: float) -> dict[str, Any]:
                 decisions += 1
     bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, SEARCH_ITERATIONS, -1,
                             pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
-    return {"iterations_per_second": _timed_searches(seconds, positions, bot.step)}
+    return _searches(positions, bot.step)
 
 
-def vita_pettingzoo(seconds: float, game_id: str = "pursuit-cards", players: int = 2) -> dict[str, Any]:
-    """Random play through the PettingZoo AEC environment, reading observation and mask."""
+def vita_pettingzoo(game_id: str = "pursuit-cards", players: int = 2) -> Measure:
+    """Random play through the PettingZoo AEC environment, reading observation and mask; the
+    choice among the mask's ones is made with Python's generator, as the other loops do."""
     import numpy as np
 
     from vita.ai import pettingzoo_env
 
     env = pettingzoo_env(game_id, players=players)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     seeds = iter(range(10**9))
 
     def play_one() -> int:
@@ -198,20 +234,19 @@ def vita_pettingzoo(seconds: float, game_id: str = "pursuit-cards", players: int
                 env.step(None)
                 continue
             legal = np.flatnonzero(observation["action_mask"].view(np.bool_))  # the mask's ones
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
         return decisions
 
     play_one()
-    games, steps, elapsed = timed_loop(seconds, play_one)
-    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed}
+    return Measure(play_one)
 
 
-def rlcard_gin(seconds: float) -> dict[str, Any]:
+def rlcard_gin() -> Measure | str:
     try:
         import rlcard  # type: ignore[import-not-found]
     except ImportError:
-        return {"missing": "rlcard is not installed (pip install -e '.[bench]')"}
+        return "rlcard is not installed (pip install -e '.[bench]')"
     env = rlcard.make("gin-rummy", config={"seed": 1})
     rng = random.Random(1)
 
@@ -225,57 +260,69 @@ def rlcard_gin(seconds: float) -> dict[str, Any]:
         return steps
 
     play_one()
-    games, steps, elapsed = timed_loop(seconds, play_one)
-    return {"decisions_per_second": steps / elapsed, "games_per_second": games / elapsed,
-            "mean_decisions_per_game": steps / games}
+    return Measure(play_one)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=10.0, help="each measure's time, over all rounds")
+    parser.add_argument("--rounds", type=int, default=5, help="turns taken by the measures (at least 1)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = {
-        "vita pursuit-cards": vita_game(args.seconds),
-        "vita pursuit (4 players)": vita_game(args.seconds, "pursuit", 4),
-        "vita cv (4 players)": vita_game(args.seconds, "cv", 4),
-        "open_spiel gin_rummy": openspiel_gin(args.seconds),
-        "rlcard gin-rummy": rlcard_gin(args.seconds),
-        "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(args.seconds),
-        "open_spiel gin_rummy reading observation_tensor": openspiel_gin(args.seconds, observe=True),
-        "vita pursuit-cards ismcts, random playouts": vita_ismcts(args.seconds, None),
-        "vita pursuit-cards ismcts:depth=0": vita_ismcts(args.seconds, 0),
-        "open_spiel gin_rummy ISMCTSBot, random rollouts": openspiel_ismcts(args.seconds),
-        "python": sys.version.split()[0],
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds more than 0")
+    made: dict[str, Measure | str] = {
+        "vita pursuit-cards": vita_game(),
+        "vita pursuit (4 players)": vita_game("pursuit", 4),
+        "vita cv (4 players)": vita_game("cv", 4),
+        "open_spiel gin_rummy": openspiel_gin(),
+        "rlcard gin-rummy": rlcard_gin(),
+        "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(),
+        "open_spiel gin_rummy reading observation_tensor": openspiel_gin(observe=True),
+        "vita pursuit-cards ismcts, random playouts": vita_ismcts(None),
+        "vita pursuit-cards ismcts:depth=0": vita_ismcts(0),
+        "open_spiel gin_rummy ISMCTSBot, random rollouts": openspiel_ismcts(),
     }
-    agents = results["vita pursuit-cards through pettingzoo_env"]["decisions_per_second"]
-    for name in ("open_spiel gin_rummy reading observation_tensor", "rlcard gin-rummy"):
-        other = results[name]
-        if "decisions_per_second" in other:
-            other["vita_pettingzoo_ratio"] = agents / other["decisions_per_second"]
-    anchor = results["open_spiel gin_rummy ISMCTSBot, random rollouts"]
-    if "iterations_per_second" in anchor:
-        for name in ("vita pursuit-cards ismcts, random playouts", "vita pursuit-cards ismcts:depth=0"):
-            row = results[name]
-            row["ratio_to_open_spiel_ismcts"] = row["iterations_per_second"] / anchor["iterations_per_second"]
-    ours = results["vita pursuit-cards"]["decisions_per_second"]
-    board = results["vita pursuit (4 players)"]["games_per_second"]
-    cv = results["vita cv (4 players)"]["games_per_second"]
-    for name in ("open_spiel gin_rummy", "rlcard gin-rummy"):
-        other = results[name]
-        if "decisions_per_second" in other:
-            other["vita_speed_ratio"] = ours / other["decisions_per_second"]
-            other["vita_pursuit_4p_games_ratio"] = board / other["games_per_second"]
-            other["vita_cv_4p_games_ratio"] = cv / other["games_per_second"]
+    measures = {name: m for name, m in made.items() if isinstance(m, Measure)}
+    for _ in range(args.rounds):
+        for measure in measures.values():
+            measure.run(args.seconds / args.rounds)
+    results: dict[str, Any] = {name: m.result() if isinstance(m, Measure) else {"missing": m}
+                               for name, m in made.items()}
+    results["python"] = sys.version.split()[0]
+    results["rounds"] = args.rounds
+
+    def compare(ours: str, other: str, key: str, per_game: bool = False) -> None:
+        if ours in measures and other in measures:
+            middle, spread = ratio(measures[ours], measures[other], per_game)
+            results[other][key], results[other][key + "_range"] = middle, spread
+
+    compare("vita pursuit-cards through pettingzoo_env", "open_spiel gin_rummy reading observation_tensor",
+            "vita_pettingzoo_ratio")
+    compare("vita pursuit-cards through pettingzoo_env", "rlcard gin-rummy", "vita_pettingzoo_ratio")
+    for name in ("vita pursuit-cards ismcts, random playouts", "vita pursuit-cards ismcts:depth=0"):
+        if name in measures and "open_spiel gin_rummy ISMCTSBot, random rollouts" in measures:
+            middle, spread = ratio(measures[name], measures["open_spiel gin_rummy ISMCTSBot, random rollouts"])
+            results[name]["ratio_to_open_spiel_ismcts"], results[name]["ratio_to_open_spiel_ismcts_range"] = \
+                middle, spread
+    for other in ("open_spiel gin_rummy", "rlcard gin-rummy"):
+        compare("vita pursuit-cards", other, "vita_speed_ratio")
+        compare("vita pursuit (4 players)", other, "vita_pursuit_4p_games_ratio", per_game=True)
+        compare("vita cv (4 players)", other, "vita_cv_4p_games_ratio", per_game=True)
     if args.json:
         print(json.dumps(results))
         return
     for name, row in results.items():
-        if isinstance(row, str):
+        if not isinstance(row, dict):
             continue
         print(name)
         for key, value in row.items():
-            print(f"  {key:>26}: {value:,.2f}" if isinstance(value, float) else f"  {key:>26}: {value}")
+            if isinstance(value, float):
+                print(f"  {key:>34}: {value:,.2f}")
+            elif isinstance(value, list):
+                print(f"  {key:>34}: {value[0]:,.2f} to {value[1]:,.2f}")
+            else:
+                print(f"  {key:>34}: {value}")
 
 
 if __name__ == "__main__":
