@@ -132,20 +132,28 @@ class CardsCodec:
         return self._number(action, _Places(state, seat))
 
     def encode_all(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
-        """The numbers of many actions of one position (its melds' places found once; the
-        discards and meld starts, most of any list, numbered on the spot)."""
+        """The numbers of many actions of one position: the kinds that make up most lists
+        (discards, meld starts and additions, activations and extensions) numbered on the
+        spot, the melds' places found once and only when an action names a meld."""
         assert isinstance(state, CardsState)
-        places = _Places(state, seat)
-        discard, meld = LAYOUT.start["discard"], LAYOUT.start["meld"]
+        places: _Places | None = None
         found = []
+        append = found.append
         for action in actions:
             kind = type(action)
             if kind is Discard:
-                found.append(discard + action.card)  # type: ignore[attr-defined]
+                append(_DISCARD_AT + action.card)  # type: ignore[attr-defined]
             elif kind is StartMeld:
-                found.append(meld + _kind(action.card))  # type: ignore[attr-defined]
+                card = action.card  # type: ignore[attr-defined]
+                append(_MELD_AT + (card if card < KINDS else KINDS + card - DECLARED))
+            elif kind is AddToMeld:
+                card = action.card  # type: ignore[attr-defined]
+                append(_ADD_AT + (KINDS * 2 if action.end == "back" else 0)  # type: ignore[attr-defined]
+                       + (card if card < KINDS else KINDS + card - DECLARED))
             else:
-                found.append(self._number(action, places))
+                if places is None:
+                    places = _Places(state, seat)
+                append(self._number(action, places))
         return found
 
     @staticmethod
@@ -225,6 +233,7 @@ def _extend(action: Extend, places: _Places) -> int:
 
 
 _START = LAYOUT.start
+_DISCARD_AT, _MELD_AT, _ADD_AT = _START["discard"], _START["meld"], _START["add"]
 # Each kind of action's number, by the action's class (one look-up, not a chain of tests).
 _NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
     Activate: _activate,
