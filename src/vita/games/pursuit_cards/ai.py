@@ -137,7 +137,7 @@ class CardsCodec:
         spot, the melds' places found once and only when an action names a meld."""
         assert isinstance(state, CardsState)
         places: _Places | None = None
-        found = []
+        found: list[int] = []
         append = found.append
         for action in actions:
             kind = type(action)
