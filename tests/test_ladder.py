@@ -81,7 +81,7 @@ def test_a_bad_bot_name_gets_one_clear_error(name: str, message: str) -> None:
         make_bot("pursuit-cards", name, 1)
 
 
-@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit"])
+@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit", "cv"])
 def test_the_games_judgement_of_a_position(game_id: str) -> None:
     """``Game.evaluate`` gives each seat a value from -1 to +1, and in two-player games the
     seat ahead by the game's heuristic is the one judged ahead (the two values mirror each
@@ -92,3 +92,24 @@ def test_the_games_judgement_of_a_position(game_id: str) -> None:
         assert values is not None and len(values) == state.num_players
         assert all(-1.0 <= v <= 1.0 for v in values)
         assert values[0] * values[1] <= 0 or values[0] == values[1] == 0.0
+
+
+def test_cv_judges_a_finished_game_by_its_scores() -> None:
+    """CV's judgement of a finished game is its "Scoring": each seat's points, so the seat with
+    the most points is judged ahead of every other."""
+    from vita.games.cv.bots import values
+    from vita.games.cv.game_end import scores
+
+    game = get_game("cv")
+    rng = Rng(11)
+    state = game.new(seed=11, players=3, log=False)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply_trusted(seat, legal[rng.below(len(legal))])
+    assert values(state) == list(scores(state))
+    judged = game.evaluate(state)
+    assert judged is not None
+    best = max(range(3), key=lambda s: scores(state)[s])
+    if sorted(scores(state))[-1] > sorted(scores(state))[-2]:
+        assert judged[best] == max(judged) and judged[best] > 0

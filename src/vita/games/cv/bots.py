@@ -10,6 +10,8 @@ its tokens for the turns left, less its red-slash cost.
 
 from __future__ import annotations
 
+import math
+
 from vita.core.rng import Rng
 from vita.core.state import Action, State
 from vita.games.cv.actions import STOP, Assist, Buy, Done, Lose, Place, Play, Reroll
@@ -25,7 +27,7 @@ from vita.games.cv.cards import (
     Card,
 )
 from vita.games.cv.dice import rerollable
-from vita.games.cv.game_end import table_points
+from vita.games.cv.game_end import breakdown, table_points
 from vita.games.cv.payment import type_of
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import ASSIST, DRAFT, MISFORTUNE, PLACE, ROLL, SELECT
@@ -55,6 +57,37 @@ def worth(state: CvState, seat: int, card: Card, kind: int) -> float:
     if card.paid:
         value -= 0.6 * horizon * sum(card.paid)
     return value
+
+
+PROSPECT_SCALE = 8.0
+"""The lead in :func:`values` (points, roughly) that :func:`prospects` counts as three quarters
+of a win."""
+
+
+def values(state: CvState) -> list[float]:
+    """Each seat's points if the game ended now ("Scoring"), with what its active cards'
+    tokens promise for the turns left and the symbols of the events in its hand, weighed as
+    :func:`worth` weighs a card's."""
+    rows = breakdown(state)
+    if state.is_over():
+        return [row["total"] for row in rows]
+    horizon = min(turns_left(state), 8.0)
+    card = state.deck.card
+    found = []
+    for seat, row in enumerate(rows):
+        tokens = state.tokens[seat]
+        income = sum(tokens[s] for s in (*PLAIN, GOOD_LUCK, ANY)) - tokens[BAD_LUCK] + 1.5 * tokens[7] + tokens[8]
+        events = sum(card(n).effect[s] for n in state.hands[seat] for s in PLAIN)
+        found.append(row["total"] + 0.35 * horizon * income + 0.6 * events)
+    return found
+
+
+def prospects(state: CvState) -> list[float]:
+    """Each seat's prospects from +1 to -1 (``Game.evaluate``, where a search stops early):
+    its :func:`values` against the best other seat's, squashed by ``tanh``."""
+    found = values(state)
+    return [math.tanh((mine - max(v for other, v in enumerate(found) if other != seat)) / PROSPECT_SCALE)
+            for seat, mine in enumerate(found)]
 
 
 def static_worth(state: CvState, seat: int, number: int) -> float:

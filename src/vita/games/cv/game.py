@@ -67,6 +67,11 @@ class CvGame(Game[CvState, CvOptions]):
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
                 "hard": "ismcts:iters=300", "expert": "ismcts:iters=1000"}
 
+    def evaluate(self, state: CvState) -> list[float] | None:
+        from vita.games.cv.bots import prospects
+
+        return prospects(state)
+
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.cv.bots import HeuristicBot
 
