@@ -36,7 +36,7 @@ class _Node:
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose action led here
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.available = 0  # iterations in which this node's action was legal at its parent
         self.reward = 0.0  # the mover's total reward
@@ -67,18 +67,20 @@ class ISMCTSBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        root = self.search(state, seat)
-        by_text = {str(action): action for action in legal}
-        best = max(by_text, key=lambda text: (root.children[text].visits, root.children[text].reward)
-                   if text in root.children else (-1, 0.0))
-        return by_text[best]
+        children = self.search(state, seat).children
+
+        def rank(action: Action) -> tuple[int, float]:
+            child = children.get(action)
+            return (-1, 0.0) if child is None else (child.visits, child.reward)
+
+        return max(legal, key=rank)
 
     def values(self, state: State, seat: int) -> dict[str, tuple[int, float]]:
         """Each legal action's visits and mean reward for ``seat`` (+1 first ... -1 last) after a
         search: what the analysis of a game shows."""
         root = self.search(state, seat)
-        return {text: (child.visits, child.reward / child.visits)
-                for text, child in root.children.items() if child.visits}
+        return {str(action): (child.visits, child.reward / child.visits)
+                for action, child in root.children.items() if child.visits}
 
     def study(self, state: State, seat: int) -> tuple[list[float], dict[str, tuple[int, float, list[float]]]]:
         """What the analysis of a decision shows: each seat's outlook before the move, from 0
@@ -89,9 +91,9 @@ class ISMCTSBot:
         root = self.search(state, seat, chances=True)
         assert root.outlook is not None
         done = max(1, sum(child.visits for child in root.children.values()))
-        actions = {text: (child.visits, child.reward / child.visits,
-                          [o / child.visits for o in child.outlook or []])
-                   for text, child in root.children.items() if child.visits}
+        actions = {str(action): (child.visits, child.reward / child.visits,
+                                 [o / child.visits for o in child.outlook or []])
+                   for action, child in root.children.items() if child.visits}
         return [o / done for o in root.outlook], actions
 
     def search(self, state: State, seat: int, *, chances: bool = False) -> _Node:
@@ -119,21 +121,23 @@ class ISMCTSBot:
         while not deal.is_over():  # selection and expansion
             mover = deal.to_move()[0]
             legal = deal.legal_actions(mover)
-            texts = [str(action) for action in legal]
-            untried = [i for i, text in enumerate(texts) if text not in node.children]
-            for text in texts:
-                child = node.children.get(text)
-                if child is not None:
+            children = node.children  # by action: equal actions of different deals are one child
+            untried = []
+            for index, action in enumerate(legal):
+                child = children.get(action)
+                if child is None:
+                    untried.append(index)
+                else:
                     child.available += 1
             if untried:
                 index = untried[rng.below(len(untried))]
-                child = node.children[texts[index]] = _Node(mover)
+                child = children[legal[index]] = _Node(mover)
                 child.available = 1
                 deal.apply_trusted(mover, legal[index])
                 path.append(child)
                 break
-            index = max(range(len(texts)), key=lambda i: self._ucb(node.children[texts[i]]))
-            node = node.children[texts[index]]
+            index = max(range(len(legal)), key=lambda i: self._ucb(children[legal[i]]))
+            node = children[legal[index]]
             deal.apply_trusted(mover, legal[index])
             path.append(node)
         played = 0
