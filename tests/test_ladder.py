@@ -113,3 +113,21 @@ def test_cv_judges_a_finished_game_by_its_scores() -> None:
     best = max(range(3), key=lambda s: scores(state)[s])
     if sorted(scores(state))[-1] > sorted(scores(state))[-2]:
         assert judged[best] == max(judged) and judged[best] > 0
+
+
+@pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit", "cv"])
+def test_search_with_top_keeps_to_the_judgements_best_actions(game_id: str) -> None:
+    """``top=1``: the search may only play the action whose result the game's judgement likes
+    best, so its budget and exploration change nothing; ``top=K`` chooses a legal action."""
+    for state in _positions(game_id, 6, seed=21):
+        seat = state.to_move()[0]
+        few = make_bot(game_id, "ismcts:iters=5:depth=0:top=1", 3).choose(state, seat)
+        more = make_bot(game_id, "ismcts:iters=60:depth=0:c=2:top=1", 3).choose(state, seat)
+        assert str(few) == str(more)
+        wider = make_bot(game_id, "ismcts:iters=40:depth=0:top=3", 3).choose(state, seat)
+        assert state.why_illegal(seat, wider) is None
+
+
+def test_top_must_be_at_least_one() -> None:
+    with pytest.raises(ValueError, match="top must be at least 1"):
+        make_bot("pursuit", "ismcts:top=0", 1)

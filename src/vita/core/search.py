@@ -14,7 +14,8 @@ from deals of the seat's information set, never from the true hidden cards. A ti
 (``time=1s``) is for people: what it finds then depends on the machine.
 
 By name: ``ismcts`` (500 iterations), ``ismcts:iters=2000``, ``ismcts:time=1s``,
-``ismcts:iters=300:c=0.5``, ``ismcts:depth=10`` (``vita.registry.make_bot`` reads the
+``ismcts:iters=300:c=0.5``, ``ismcts:depth=10``, ``ismcts:top=3`` (only the root's three
+actions the game's judgement likes best are searched; ``vita.registry.make_bot`` reads the
 parameters); ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
 """
 
@@ -49,19 +50,23 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
-                 c: float = EXPLORATION, depth: int | None = None) -> None:
+                 c: float = EXPLORATION, depth: int | None = None, top: int | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"iters must be at least 1, not {iters}")
         if time is not None and time <= 0:
             raise ValueError(f"time must be more than 0 seconds, not {time}")
         if depth is not None and depth < 0:
             raise ValueError(f"depth must be 0 or more, not {depth}")
+        if top is not None and top < 1:
+            raise ValueError(f"top must be at least 1, not {top}")
         self.game = game
         self.seed = seed
         self.iterations = iters if iters is not None else (None if time is not None else DEFAULT_ITERATIONS)
         self.seconds = time
         self.c = c
         self.depth = depth  # playout moves before scoring the position as it stands (None: to the end)
+        self.top = top  # search only the root's actions the game's judgement ranks among its best few
+        self._allowed: set[Action] | None = None  # those actions, for the search under way
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -105,6 +110,7 @@ class ISMCTSBot:
         root = _Node(seat)
         if chances:
             root.outlook = [0.0] * state.num_players
+        self._allowed = self._best_at_root(base, seat) if self.top is not None else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
@@ -116,11 +122,34 @@ class ISMCTSBot:
         """A position the seat may believe it is in: its information set dealt again."""
         return state.determinize(seat, rng)
 
+    def _best_at_root(self, base: State, seat: int) -> set[Action] | None:
+        """With ``top=K``: the K legal actions whose result the game's judgement
+        (``Game.evaluate``) likes best for ``seat``, each tried on one deal of the seat's
+        information set (its own generator: the search's deals are the same with or without
+        it). ``None`` (search them all) where the game has no judgement."""
+        assert self.top is not None
+        legal = base.legal_actions(seat)
+        if len(legal) <= self.top:
+            return None
+        world = self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + 7_777_777))
+        scored = []
+        for index, action in enumerate(legal):
+            after = world.clone()
+            after.apply_trusted(seat, action)
+            judged = self.game.outcome(after) if after.is_over() else self.game.evaluate(after)
+            if judged is None:
+                return None
+            scored.append((-judged[seat], index))
+        scored.sort()
+        return {legal[index] for _, index in scored[:self.top]}
+
     def _iterate(self, root: _Node, deal: State, rng: Rng) -> None:
         node, path = root, []
         while not deal.is_over():  # selection and expansion
             mover = deal.to_move()[0]
             legal = deal.legal_actions(mover)
+            if node is root and self._allowed is not None:
+                legal = [action for action in legal if action in self._allowed] or legal
             children = node.children  # by action: equal actions of different deals are one child
             untried = []
             for index, action in enumerate(legal):
@@ -200,12 +229,12 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = float(value.removesuffix("s"))
             elif key == "c":
                 found[key] = float(value)
-            elif key == "depth":
+            elif key in ("depth", "top"):
                 found[key] = int(value)
             elif key == "mistakes":
                 found[key] = float(value)
             else:
-                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c, depth, mistakes)")
+                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c, depth, top, mistakes)")
         except ValueError as error:
             if "unknown bot parameter" in str(error):
                 raise
