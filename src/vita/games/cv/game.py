@@ -62,8 +62,9 @@ class CvGame(Game[CvState, CvOptions]):
         return load_deck(cards)
 
     def ladder(self) -> Mapping[str, str]:
-        """CV has no judgement of a position of its own (``evaluate``): its search plays
-        each playout to the end, with fewer iterations for the same time per move (docs/games: the measured rungs)."""
+        """CV's search plays each playout to the end, with fewer iterations for the same time
+        per move; scoring by its judgement (``evaluate``, ``depth=0``) measured no stronger
+        (docs/games/cv.md: the measured rungs)."""
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
                 "hard": "ismcts:iters=300", "expert": "ismcts:iters=1000"}
 
