@@ -110,9 +110,11 @@ def test_cv_judges_a_finished_game_by_its_scores() -> None:
     assert values(state) == list(scores(state))
     judged = game.evaluate(state)
     assert judged is not None
-    best = max(range(3), key=lambda s: scores(state)[s])
-    if sorted(scores(state))[-1] > sorted(scores(state))[-2]:
-        assert judged[best] == max(judged) and judged[best] > 0
+    points = scores(state)
+    best = max(range(3), key=lambda s: points[s])
+    assert sorted(points)[-1] > sorted(points)[-2], "this seed was chosen for a game with one leader"
+    assert judged[best] == max(judged) and judged[best] > 0
+    assert all(judged[s] < 0 for s in range(3) if s != best)
 
 
 @pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit", "cv"])

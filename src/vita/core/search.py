@@ -23,13 +23,26 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from vita.core.rng import Rng
 from vita.core.state import Action, Game, State
 
 DEFAULT_ITERATIONS = 500
+JUDGED_DEAL = 7_777_777  # offsets the generator of the deal on which ``top=K`` judges the root's actions
 EXPLORATION = 0.7  # UCB1's constant: rewards lie in [-1, 1]
+
+
+def squashed_leads(values: Sequence[float], scale: float) -> list[float]:
+    """Each seat's lead over the best other seat, squashed by ``tanh`` to -1..+1: a game's
+    judgement of a position (``Game.evaluate``) from its own measure of each seat.
+
+    >>> [round(v, 3) for v in squashed_leads([10.0, 2.0, 4.0], 8.0)]
+    [0.635, -0.762, -0.635]
+    """
+    return [math.tanh((mine - max(v for other, v in enumerate(values) if other != seat)) / scale)
+            for seat, mine in enumerate(values)]
 
 
 class _Node:
@@ -66,7 +79,6 @@ class ISMCTSBot:
         self.c = c
         self.depth = depth  # playout moves before scoring the position as it stands (None: to the end)
         self.top = top  # search only the root's actions the game's judgement ranks among its best few
-        self._allowed: set[Action] | None = None  # those actions, for the search under way
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -110,11 +122,11 @@ class ISMCTSBot:
         root = _Node(seat)
         if chances:
             root.outlook = [0.0] * state.num_players
-        self._allowed = self._best_at_root(base, seat) if self.top is not None else None
+        allowed = self._best_at_root(base, seat) if self.top is not None else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
-            self._iterate(root, self.deal(base, seat, rng), rng)
+            self._iterate(root, self.deal(base, seat, rng), rng, allowed)
             done += 1
         return root
 
@@ -131,7 +143,7 @@ class ISMCTSBot:
         legal = base.legal_actions(seat)
         if len(legal) <= self.top:
             return None
-        world = self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + 7_777_777))
+        world = self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + JUDGED_DEAL))
         scored = []
         for index, action in enumerate(legal):
             after = world.clone()
@@ -143,13 +155,14 @@ class ISMCTSBot:
         scored.sort()
         return {legal[index] for _, index in scored[:self.top]}
 
-    def _iterate(self, root: _Node, deal: State, rng: Rng) -> None:
+    def _iterate(self, root: _Node, deal: State, rng: Rng, allowed: set[Action] | None = None) -> None:
+        """One iteration from a deal; ``allowed``: the only actions searched at the root."""
         node, path = root, []
         while not deal.is_over():  # selection and expansion
             mover = deal.to_move()[0]
             legal = deal.legal_actions(mover)
-            if node is root and self._allowed is not None:
-                legal = [action for action in legal if action in self._allowed] or legal
+            if node is root and allowed is not None:
+                legal = [action for action in legal if action in allowed] or legal
             children = node.children  # by action: equal actions of different deals are one child
             untried = []
             for index, action in enumerate(legal):

@@ -10,19 +10,22 @@ its tokens for the turns left, less its red-slash cost.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 
 from vita.core.rng import Rng
+from vita.core.search import squashed_leads
 from vita.core.state import Action, State
 from vita.games.cv.actions import STOP, Assist, Buy, Done, Lose, Place, Play, Reroll
 from vita.games.cv.cards import (
     ANY,
     BAD_LUCK,
+    DIE,
     EVENT,
     FREE_PLACING,
     GOOD_LUCK,
     PLAIN,
     POSSESSION,
+    REROLL,
     STACKS,
     Card,
 )
@@ -41,11 +44,10 @@ def turns_left(state: CvState) -> float:
 def worth(state: CvState, seat: int, card: Card, kind: int) -> float:
     """What taking ``card`` as ``kind`` adds to ``seat``'s final score, roughly."""
     horizon = min(turns_left(state), 8.0)
-    tokens = sum(card.effect[s] for s in (*PLAIN, GOOD_LUCK, ANY)) - card.effect[BAD_LUCK]
     if kind == EVENT:
-        return 0.6 * sum(card.effect[s] for s in PLAIN) + (2.5 if card.when == "misfortune" else 0.0) \
+        return event_symbols(card) + (2.5 if card.when == "misfortune" else 0.0) \
             + (1.5 if card.when == "roll" else 0.0)
-    value = 0.35 * horizon * (tokens + 1.5 * card.effect[7] + card.effect[8]) + (3.0 if card.ability else 0.0)
+    value = 0.35 * horizon * income(card.effect) + (3.0 if card.ability else 0.0)
     if kind in FREE_PLACING:
         size = len(state.cv[seat][kind])
         value += table_points(size + 1 + card.doubles) - table_points(size)
@@ -57,6 +59,17 @@ def worth(state: CvState, seat: int, card: Card, kind: int) -> float:
     if card.paid:
         value -= 0.6 * horizon * sum(card.paid)
     return value
+
+
+def income(icons: Sequence[int]) -> float:
+    """What icons (``EFFECTS`` order: a card's effect, or a seat's tokens) bring each turn, in
+    symbols: plain, good luck and any count 1, a bad luck -1, an extra die 1.5, a reroll 1."""
+    return sum(icons[s] for s in (*PLAIN, GOOD_LUCK, ANY)) - icons[BAD_LUCK] + 1.5 * icons[DIE] + icons[REROLL]
+
+
+def event_symbols(card: Card) -> float:
+    """An event card in hand: its plain symbols, each worth 0.6 (spent once)."""
+    return 0.6 * sum(card.effect[s] for s in PLAIN)
 
 
 PROSPECT_SCALE = 8.0
@@ -75,19 +88,15 @@ def values(state: CvState) -> list[float]:
     card = state.deck.card
     found = []
     for seat, row in enumerate(rows):
-        tokens = state.tokens[seat]
-        income = sum(tokens[s] for s in (*PLAIN, GOOD_LUCK, ANY)) - tokens[BAD_LUCK] + 1.5 * tokens[7] + tokens[8]
-        events = sum(card(n).effect[s] for n in state.hands[seat] for s in PLAIN)
-        found.append(row["total"] + 0.35 * horizon * income + 0.6 * events)
+        events = sum(event_symbols(card(n)) for n in state.hands[seat])
+        found.append(row["total"] + 0.35 * horizon * income(state.tokens[seat]) + events)
     return found
 
 
 def prospects(state: CvState) -> list[float]:
     """Each seat's prospects from +1 to -1 (``Game.evaluate``, where a search stops early):
     its :func:`values` against the best other seat's, squashed by ``tanh``."""
-    found = values(state)
-    return [math.tanh((mine - max(v for other, v in enumerate(found) if other != seat)) / PROSPECT_SCALE)
-            for seat, mine in enumerate(found)]
+    return squashed_leads(values(state), PROSPECT_SCALE)
 
 
 def static_worth(state: CvState, seat: int, number: int) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from vita.core.rng import Rng
+from vita.core.search import squashed_leads
 from vita.core.state import Action, State
 from vita.games.pursuit.actions import Exchange, OnCard, Refresh
 from vita.games.pursuit.game_end import measure, solo_lth_to_win
@@ -97,8 +98,7 @@ def prospects(state: PursuitState) -> list[float]:
     values = [value(state, seat) for seat in range(state.num_players)]
     if len(values) == 1:
         return [math.tanh((values[0] - solo_lth_to_win(state)) / PROSPECT_SCALE)]
-    return [math.tanh((mine - max(v for s, v in enumerate(values) if s != seat)) / PROSPECT_SCALE)
-            for seat, mine in enumerate(values)]
+    return squashed_leads(values, PROSPECT_SCALE)
 
 
 class HeuristicBot:

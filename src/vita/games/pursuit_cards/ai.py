@@ -13,6 +13,7 @@ discard pile and this turn's temporary pile; the meld being laid and an attack i
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -132,28 +133,19 @@ class CardsCodec:
         return self._number(action, _Places(state, seat))
 
     def encode_all(self, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
-        """The numbers of many actions of one position: the kinds that make up most lists
-        (discards, meld starts and additions, activations and extensions) numbered on the
-        spot, the melds' places found once and only when an action names a meld."""
+        """The numbers of many actions of one position (its melds' places found once; the
+        discards and meld starts, most of any list, numbered on the spot)."""
         assert isinstance(state, CardsState)
-        places: _Places | None = None
-        found: list[int] = []
-        append = found.append
+        places = _Places(state, seat)
+        found = []
         for action in actions:
             kind = type(action)
             if kind is Discard:
-                append(_DISCARD_AT + action.card)  # type: ignore[attr-defined]
+                found.append(_DISCARD_AT + action.card)  # type: ignore[attr-defined]
             elif kind is StartMeld:
-                card = action.card  # type: ignore[attr-defined]
-                append(_MELD_AT + (card if card < KINDS else KINDS + card - DECLARED))
-            elif kind is AddToMeld:
-                card = action.card  # type: ignore[attr-defined]
-                append(_ADD_AT + (KINDS * 2 if action.end == "back" else 0)  # type: ignore[attr-defined]
-                       + (card if card < KINDS else KINDS + card - DECLARED))
+                found.append(_MELD_AT + _kind(action.card))  # type: ignore[attr-defined]
             else:
-                if places is None:
-                    places = _Places(state, seat)
-                append(self._number(action, places))
+                found.append(self._number(action, places))
         return found
 
     @staticmethod
@@ -233,7 +225,7 @@ def _extend(action: Extend, places: _Places) -> int:
 
 
 _START = LAYOUT.start
-_DISCARD_AT, _MELD_AT, _ADD_AT = _START["discard"], _START["meld"], _START["add"]
+_DISCARD_AT, _MELD_AT = _START["discard"], _START["meld"]
 # Each kind of action's number, by the action's class (one look-up, not a chain of tests).
 _NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
     Activate: _activate,
@@ -338,16 +330,10 @@ def _thirds(hand: list[int]) -> memoryview:
     return memoryview(array("f", map(_THIRD.__getitem__, hand)))
 
 
-_ROWS: dict[tuple[int, int, tuple[int, ...]], memoryview] = {}
-
-
+@functools.lru_cache(maxsize=65536)
 def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> memoryview:
     """A meld's entries (float32): present, its suit, its pattern, each card's value, which
-    are Jokers; kept once made (at most 65,536 kinds of meld, then made afresh)."""
-    key = (suit, pattern, cards)
-    row = _ROWS.get(key)
-    if row is not None:
-        return row
+    are Jokers."""
     values = np.zeros(CardsObserver.meld_size, dtype=np.float32)
     values[0] = 1.0
     values[1 + suit] = 1.0
@@ -355,10 +341,7 @@ def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> memoryview:
     for position, entry in enumerate(cards):
         values[6 + position] = (entry % DECLARED % 10 + 1) / 10
         values[6 + MAX_LENGTH + position] = float(entry >= DECLARED)
-    if len(_ROWS) >= 65536:
-        _ROWS.clear()
-    row = _ROWS[key] = values.data
-    return row
+    return values.data
 
 
 INTERFACE = (CardsCodec(), CardsObserver())
