@@ -292,19 +292,19 @@ def main() -> None:
     results["python"] = sys.version.split()[0]
     results["rounds"] = args.rounds
 
-    def compare(ours: str, other: str, key: str, per_game: bool = False) -> None:
+    def compare(ours: str, other: str, key: str, per_game: bool = False, on_ours: bool = False) -> None:
+        """The median ratio of ``ours`` to ``other`` and its range, written under ``key`` in
+        ``other``'s row (``on_ours``: in ``ours``'s)."""
         if ours in measures and other in measures:
             middle, spread = ratio(measures[ours], measures[other], per_game)
-            results[other][key], results[other][key + "_range"] = middle, spread
+            row = results[ours if on_ours else other]
+            row[key], row[key + "_range"] = middle, spread
 
     compare("vita pursuit-cards through pettingzoo_env", "open_spiel gin_rummy reading observation_tensor",
             "vita_pettingzoo_ratio")
     compare("vita pursuit-cards through pettingzoo_env", "rlcard gin-rummy", "vita_pettingzoo_ratio")
     for name in ("vita pursuit-cards ismcts, random playouts", "vita pursuit-cards ismcts:depth=0"):
-        if name in measures and "open_spiel gin_rummy ISMCTSBot, random rollouts" in measures:
-            middle, spread = ratio(measures[name], measures["open_spiel gin_rummy ISMCTSBot, random rollouts"])
-            results[name]["ratio_to_open_spiel_ismcts"], results[name]["ratio_to_open_spiel_ismcts_range"] = \
-                middle, spread
+        compare(name, "open_spiel gin_rummy ISMCTSBot, random rollouts", "ratio_to_open_spiel_ismcts", on_ours=True)
     for other in ("open_spiel gin_rummy", "rlcard gin-rummy"):
         compare("vita pursuit-cards", other, "vita_speed_ratio")
         compare("vita pursuit (4 players)", other, "vita_pursuit_4p_games_ratio", per_game=True)
