@@ -275,11 +275,13 @@ class CardsObserver:
     def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (``size`` float32 entries, zeros or
         not): zeros, then each entry that is not zero, through a memoryview of ``out`` (a store
-        there costs a fraction of NumPy's item assignment, and no list is built); each meld's
-        row is ready-made from its cards."""
+        there costs a fraction of NumPy's item assignment, and no list is built); the hand and
+        each seat's melds are ready-made float32 bytes (a meld's row cached by its cards),
+        joined and stored as one slice."""
         assert isinstance(state, CardsState)
-        view = out.data.cast("B").cast("f")  # float32 entries, stored without NumPy's item assignment
-        view[:] = _ZEROS
+        raw = out.data.cast("B")  # the entries' bytes: ready-made rows are stored as bytes
+        view = raw.cast("f")  # float32 entries, stored without NumPy's item assignment
+        raw[:] = _ZEROS
         n = state.num_players
         view[state.step] = 1.0
         at = len(STEPS)
@@ -288,17 +290,12 @@ class CardsObserver:
         view[at + 2] = state.passes / 3
         view[at + 3] = float(state.final)
         at += 4
-        view[at:at + HAND] = _thirds(state.hands[seat])
+        raw[at * 4:(at + HAND) * 4] = b"".join(map(_THIRD.__getitem__, state.hands[seat]))
         at += HAND
-        seat_size, meld_size = self.seat_size, self.meld_size
-        filled = [0] * n
+        seat_size = self.seat_size
+        rows: list[list[bytes]] = [[] for _ in range(n)]
         for meld in state.melds:
-            k = (meld.owner - seat) % n
-            place = filled[k]
-            if place < MAX_MELDS:
-                filled[k] = place + 1
-                start = at + k * seat_size + 3 + place * meld_size
-                view[start:start + meld_size] = _meld_row(meld.suit, meld.pattern, tuple(meld.cards))
+            rows[(meld.owner - seat) % n].append(_meld_row(meld.suit, meld.pattern, tuple(meld.cards)))
         hands, happiness = state.hands, state.happiness
         for k in range(n):
             other = (seat + k) % n
@@ -306,6 +303,9 @@ class CardsObserver:
             view[base] = 1.0
             view[base + 1] = happiness[other] / 100
             view[base + 2] = sum(hands[other]) / 20
+            if rows[k]:
+                block = b"".join(rows[k][:MAX_MELDS])
+                raw[(base + 3) * 4:(base + 3) * 4 + len(block)] = block
         at += MAX_SEATS * seat_size
         for cards, depth in ((state.discard[-8:][::-1], 8), (state.temp[-8:][::-1], 8), (state.pending, 3)):
             for place, card in enumerate(cards[:depth]):
@@ -321,19 +321,15 @@ class CardsObserver:
         view[at + 5] = state.available / 20
 
 
-_ZEROS = np.zeros(CardsObserver.size, dtype=np.float32).data
-_THIRD = [copies / 3 for copies in range(16)]
-
-
-def _thirds(hand: list[int]) -> memoryview:
-    """A hand's entries: copies of each card / 3, as float32."""
-    return memoryview(array("f", map(_THIRD.__getitem__, hand)))
+_ZEROS = bytes(4 * CardsObserver.size)
+_THIRD = [array("f", [copies / 3]).tobytes() for copies in range(16)]
+"""A hand's entry for each count of copies: copies / 3, as float32 bytes."""
 
 
 @functools.lru_cache(maxsize=65536)
-def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> memoryview:
-    """A meld's entries (float32): present, its suit, its pattern, each card's value, which
-    are Jokers."""
+def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> bytes:
+    """A meld's entries (float32 bytes): present, its suit, its pattern, each card's value,
+    which are Jokers."""
     values = np.zeros(CardsObserver.meld_size, dtype=np.float32)
     values[0] = 1.0
     values[1 + suit] = 1.0
@@ -341,7 +337,7 @@ def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> memoryview:
     for position, entry in enumerate(cards):
         values[6 + position] = (entry % DECLARED % 10 + 1) / 10
         values[6 + MAX_LENGTH + position] = float(entry >= DECLARED)
-    return values.data
+    return values.tobytes()
 
 
 INTERFACE = (CardsCodec(), CardsObserver())
