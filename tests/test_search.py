@@ -22,11 +22,13 @@ def _position(game_id: str, players: int, plies: int, seed: int = 2):
     return state
 
 
+@pytest.mark.parametrize("spec", ["ismcts:iters=40", "ismcts:iters=8:playout=heuristic:depth=3:top=2"])
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_the_same_information_gives_the_same_choice(game_id: str) -> None:
+def test_the_same_information_gives_the_same_choice(game_id: str, spec: str) -> None:
     """Positions that differ only in what the seat to act cannot see (another deal of its
     information set) get the same action from a bot with the same seed: the search never
-    looks at the true hidden cards. The two positions did differ."""
+    looks at the true hidden cards, nor do the heuristic playouts and the heuristic's choice
+    kept at the root. The two positions did differ."""
     differed = 0
     for plies in (12, 30, 60):
         state = _position(game_id, 3, plies)
@@ -35,8 +37,8 @@ def test_the_same_information_gives_the_same_choice(game_id: str) -> None:
         seat = state.to_move()[0]
         other = state.determinize(seat, Rng(99))
         differed += other.to_json() != state.to_json()
-        first = make_bot(game_id, "ismcts:iters=40", 7).choose(state, seat)
-        second = make_bot(game_id, "ismcts:iters=40", 7).choose(other, seat)
+        first = make_bot(game_id, spec, 7).choose(state, seat)
+        second = make_bot(game_id, spec, 7).choose(other, seat)
         assert str(first) == str(second), f"{game_id} at ply {plies}: {first} against {second}"
     assert differed, "the deals never differed from the true position"
 
@@ -46,8 +48,11 @@ def test_a_search_bot_is_named_with_its_budget() -> None:
     assert bot.name == "ismcts:iters=30:c=0.5" and bot.iterations == 30 and bot.c == 0.5  # type: ignore[attr-defined]
     timed = make_bot("cv", "ismcts:time=0.05s", 1)
     assert timed.seconds == 0.05 and timed.iterations is None  # type: ignore[attr-defined]
+    guided = make_bot("cv", "ismcts:iters=30:playout=heuristic", 1)
+    assert guided.playout is not None  # type: ignore[attr-defined]
     for wrong, message in [("ismcts:iters=x", "not a number"), ("ismcts:width=3", "unknown bot parameter"),
-                           ("ismcts:iters", "key=value"), ("ismcts:iters=0", "at least 1")]:
+                           ("ismcts:iters", "key=value"), ("ismcts:iters=0", "at least 1"),
+                           ("ismcts:playout=genius", "not a bot of this game")]:
         with pytest.raises(ValueError, match=message):
             make_bot("cv", wrong, 1)
 

@@ -15,8 +15,12 @@ from deals of the seat's information set, never from the true hidden cards. A ti
 
 By name: ``ismcts`` (500 iterations), ``ismcts:iters=2000``, ``ismcts:time=1s``,
 ``ismcts:iters=300:c=0.5``, ``ismcts:depth=10``, ``ismcts:top=3`` (only the root's three
-actions the game's judgement likes best are searched; ``vita.registry.make_bot`` reads the
-parameters); ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
+actions the game's judgement likes best are searched), ``ismcts:playout=heuristic`` (the
+playouts are played by the game's ``heuristic`` bot at every seat instead of at random, and
+with ``top`` the root always keeps the action that bot would choose: the search then
+improves on that bot's play, as a rollout of a base policy does, Tesauro and Galperin,
+"On-line Policy Improvement using Monte-Carlo Search", NIPS 1996); ``vita.registry.make_bot``
+reads the parameters; ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from vita.core.bots import Bot, BotFactory, RandomBot
 from vita.core.rng import Rng
 from vita.core.state import Action, Game, State
 
@@ -63,7 +68,8 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
-                 c: float = EXPLORATION, depth: int | None = None, top: int | None = None) -> None:
+                 c: float = EXPLORATION, depth: int | None = None, top: int | None = None,
+                 playout: str | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"iters must be at least 1, not {iters}")
         if time is not None and time <= 0:
@@ -72,6 +78,9 @@ class ISMCTSBot:
             raise ValueError(f"depth must be 0 or more, not {depth}")
         if top is not None and top < 1:
             raise ValueError(f"top must be at least 1, not {top}")
+        policies: dict[str, BotFactory] = {"random": RandomBot, **game.bots()}
+        if playout is not None and playout not in policies:
+            raise ValueError(f"playout={playout} is not a bot of this game (known: {', '.join(policies)})")
         self.game = game
         self.seed = seed
         self.iterations = iters if iters is not None else (None if time is not None else DEFAULT_ITERATIONS)
@@ -79,6 +88,8 @@ class ISMCTSBot:
         self.c = c
         self.depth = depth  # playout moves before scoring the position as it stands (None: to the end)
         self.top = top  # search only the root's actions the game's judgement ranks among its best few
+        # The bot that plays the playouts at every seat (None: uniformly random moves).
+        self.playout: BotFactory | None = policies[playout] if playout is not None else None
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -144,6 +155,9 @@ class ISMCTSBot:
         if len(legal) <= self.top:
             return None
         world = self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + JUDGED_DEAL))
+        kept: set[Action] = set()
+        if self.playout is not None:  # the root keeps the move of the bot the search improves on
+            kept.add(self.playout(self.seed * 1_000_003 + base.ply + JUDGED_DEAL).choose(world.clone(), seat))
         scored = []
         for index, action in enumerate(legal):
             after = world.clone()
@@ -153,7 +167,7 @@ class ISMCTSBot:
                 return None
             scored.append((-judged[seat], index))
         scored.sort()
-        return {legal[index] for _, index in scored[:self.top]}
+        return kept | {legal[index] for _, index in scored[:self.top]}
 
     def _iterate(self, root: _Node, deal: State, rng: Rng, allowed: set[Action] | None = None) -> None:
         """One iteration from a deal; ``allowed``: the only actions searched at the root."""
@@ -183,10 +197,17 @@ class ISMCTSBot:
             deal.apply_trusted(mover, legal[index])
             path.append(node)
         played = 0
+        bots: dict[int, Bot] = {}  # the playout's bot of each seat, made when it first moves
         while not deal.is_over() and (self.depth is None or played < self.depth):  # playout
             mover = deal.to_move()[0]
-            legal = deal.legal_actions(mover)
-            deal.apply_trusted(mover, legal[rng.below(len(legal))])
+            if self.playout is None:
+                legal = deal.legal_actions(mover)
+                deal.apply_trusted(mover, legal[rng.below(len(legal))])
+            else:
+                bot = bots.get(mover)
+                if bot is None:
+                    bot = bots[mover] = self.playout(rng.below(1 << 62))
+                deal.apply_trusted(mover, bot.choose(deal, mover))
             played += 1
         # Stopped at a depth: the game's own judgement of the position, else the places as the
         # scores stand.
@@ -244,10 +265,13 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = float(value)
             elif key in ("depth", "top"):
                 found[key] = int(value)
+            elif key == "playout":
+                found[key] = value
             elif key == "mistakes":
                 found[key] = float(value)
             else:
-                raise ValueError(f"unknown bot parameter {key!r} (known: iters, time, c, depth, top, mistakes)")
+                known = "iters, time, c, depth, top, playout, mistakes"
+                raise ValueError(f"unknown bot parameter {key!r} (known: {known})")
         except ValueError as error:
             if "unknown bot parameter" in str(error):
                 raise
