@@ -54,6 +54,30 @@ def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, c
             codec.decode(state, 0, outside)
 
 
+def test_card_game_actions_naming_no_meld_on_the_table_have_no_number() -> None:
+    """A meld is numbered by its place on the table: an action naming a meld that is not
+    there (its own, or the target of an attack) is refused with the meld's name."""
+    from vita.games.pursuit_cards.actions import Activate, Extend
+    from vita.games.pursuit_cards.cards import DECLARED
+
+    game = get_game("pursuit-cards")
+    options = game.make_options({"players": 2})
+    interface = game.ai_interface(options)
+    assert interface is not None
+    codec = interface[0]
+    state, rng = game.new_state(options, 4, log=False), Rng(4)
+    while not any(m.owner == state.to_move()[0] for m in state.melds):  # play on until the mover has a meld
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    seat = state.to_move()[0]
+    mine = next(m for m in state.melds if m.owner == seat)
+    for action, named in [(Activate(mine.cards[0] % DECLARED, 99, 1, -1), "m99"),
+                          (Activate(mine.cards[0] % DECLARED, mine.id, 1, 98), "m98"),
+                          (Extend(97, "back", 0), "m97")]:
+        with pytest.raises(IllegalAction, match=f"no meld {named}"):
+            codec.encode(state, seat, action)
+
+
 @pytest.mark.parametrize(("game_id", "players", "extra"), [
     ("pursuit", 2, {}), ("pursuit", 5, {"expansion": "community"}), ("pursuit-cards", 3, {}), ("cv", 3, {}),
     ("our-life", 3, {})])

@@ -208,10 +208,19 @@ class CardsCodec:
 
 
 def _activate(action: Activate, places: _Places) -> int:
-    place = places.place(places.own, action.meld, MAX_MELDS)
-    target = 0 if action.target < 0 else 1 + places.place(places.other, action.target, MAX_TARGETS)
-    number = (place * MAX_LENGTH + action.position - 1) * 2 + int(action.card >= DECLARED)
-    return LAYOUT.start["activate"] + number * (MAX_TARGETS + 1) + target
+    place = places.own.get(action.meld, MAX_MELDS)
+    if place >= MAX_MELDS:
+        places.place(places.own, action.meld, MAX_MELDS)  # not named here: says why
+    target = action.target
+    if target < 0:
+        target = 0
+    else:
+        target = places.other.get(target, MAX_TARGETS)
+        if target >= MAX_TARGETS:
+            places.place(places.other, action.target, MAX_TARGETS)
+        target += 1
+    number = (place * MAX_LENGTH + action.position - 1) * 2 + (action.card >= DECLARED)
+    return _ACTIVATE_AT + number * (MAX_TARGETS + 1) + target
 
 
 def _defend(action: Defend, places: _Places) -> int:
@@ -220,12 +229,15 @@ def _defend(action: Defend, places: _Places) -> int:
 
 
 def _extend(action: Extend, places: _Places) -> int:
-    place = places.place(places.own, action.meld, MAX_MELDS)
-    return LAYOUT.start["extend"] + (place * 2 + ENDS.index(action.end)) * 2 + int(action.card >= DECLARED)
+    place = places.own.get(action.meld, MAX_MELDS)
+    if place >= MAX_MELDS:
+        places.place(places.own, action.meld, MAX_MELDS)  # not named here: says why
+    return _EXTEND_AT + (place * 2 + (action.end == "back")) * 2 + (action.card >= DECLARED)
 
 
 _START = LAYOUT.start
 _DISCARD_AT, _MELD_AT = _START["discard"], _START["meld"]
+_ACTIVATE_AT, _EXTEND_AT = _START["activate"], _START["extend"]
 # Each kind of action's number, by the action's class (one look-up, not a chain of tests).
 _NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
     Activate: _activate,
