@@ -133,3 +133,24 @@ def test_search_with_top_keeps_to_the_judgements_best_actions(game_id: str) -> N
 def test_top_must_be_at_least_one() -> None:
     with pytest.raises(ValueError, match="top must be at least 1"):
         make_bot("pursuit", "ismcts:top=0", 1)
+
+
+def test_keep_plays_the_playout_bots_move_unless_the_search_clearly_beats_it() -> None:
+    """``keep=Z``: the root keeps the move of the bot that plays the playouts unless another
+    action's mean reward is higher by more than Z standard errors. With an unreachable
+    margin the search plays CV's heuristic's move (a bot that looks only at what its seat
+    sees, so any deal gives the same move); without ``keep`` the search does leave it."""
+    positions = _positions("cv", 8, seed=31)
+    for state in positions:
+        seat = state.to_move()[0]
+        heuristic = make_bot("cv", "heuristic", 0).choose(state, seat)
+        kept = make_bot("cv", "ismcts:iters=40:playout=heuristic:depth=2:top=1:keep=1000", 3).choose(state, seat)
+        assert str(kept) == str(heuristic)
+    assert any(str(make_bot("cv", "ismcts:iters=40:playout=heuristic:depth=2:top=1", 3).choose(s, s.to_move()[0]))
+               != str(make_bot("cv", "heuristic", 0).choose(s, s.to_move()[0])) for s in positions), \
+        "the search never left the heuristic's move: the test shows nothing"
+
+
+def test_keep_needs_a_playout_bot() -> None:
+    with pytest.raises(ValueError, match="keep= needs a playout bot"):
+        make_bot("cv", "ismcts:keep=1", 1)

@@ -51,7 +51,7 @@ def squashed_leads(values: Sequence[float], scale: float) -> list[float]:
 
 
 class _Node:
-    __slots__ = ("available", "children", "mover", "outlook", "reward", "visits")
+    __slots__ = ("available", "children", "mover", "outlook", "reward", "squares", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose action led here
@@ -59,6 +59,7 @@ class _Node:
         self.visits = 0
         self.available = 0  # iterations in which this node's action was legal at its parent
         self.reward = 0.0  # the mover's total reward
+        self.squares = 0.0  # the sum of its squares (how much the rewards spread)
         self.outlook: list[float] | None = None  # per seat, its outcomes summed as 0 (last) to 1 (first); studies only
 
 
@@ -69,7 +70,7 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
                  c: float = EXPLORATION, depth: int | None = None, top: int | None = None,
-                 playout: str | None = None) -> None:
+                 playout: str | None = None, keep: float | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"iters must be at least 1, not {iters}")
         if time is not None and time <= 0:
@@ -78,6 +79,8 @@ class ISMCTSBot:
             raise ValueError(f"depth must be 0 or more, not {depth}")
         if top is not None and top < 1:
             raise ValueError(f"top must be at least 1, not {top}")
+        if keep is not None and (playout is None or keep < 0):
+            raise ValueError("keep= needs a playout bot (playout=heuristic) and is 0 or more")
         policies: dict[str, BotFactory] = {"random": RandomBot, **game.bots()}
         if playout is not None and playout not in policies:
             raise ValueError(f"playout={playout} is not a bot of this game (known: {', '.join(policies)})")
@@ -90,6 +93,9 @@ class ISMCTSBot:
         self.top = top  # search only the root's actions the game's judgement ranks among its best few
         # The bot that plays the playouts at every seat (None: uniformly random moves).
         self.playout: BotFactory | None = policies[playout] if playout is not None else None
+        # The root keeps the playout bot's own move unless another's mean reward is higher by
+        # more than this many standard errors of the difference (None: the most visited wins).
+        self.keep = keep
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -101,7 +107,12 @@ class ISMCTSBot:
             child = children.get(action)
             return (-1, 0.0) if child is None else (child.visits, child.reward)
 
-        return max(legal, key=rank)
+        best = max(legal, key=rank)
+        if self.keep is not None:
+            own = self._playout_move(self._judged_deal(state, seat), seat)
+            if own != best and own in children and not _clearly_better(children[best], children[own], self.keep):
+                return own
+        return best
 
     def values(self, state: State, seat: int) -> dict[str, tuple[int, float]]:
         """Each legal action's visits and mean reward for ``seat`` (+1 first ... -1 last) after a
@@ -154,10 +165,10 @@ class ISMCTSBot:
         legal = base.legal_actions(seat)
         if len(legal) <= self.top:
             return None
-        world = self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + JUDGED_DEAL))
+        world = self._judged_deal(base, seat)
         kept: set[Action] = set()
         if self.playout is not None:  # the root keeps the move of the bot the search improves on
-            kept.add(self.playout(self.seed * 1_000_003 + base.ply + JUDGED_DEAL).choose(world.clone(), seat))
+            kept.add(self._playout_move(world, seat))
         scored = []
         for index, action in enumerate(legal):
             after = world.clone()
@@ -168,6 +179,16 @@ class ISMCTSBot:
             scored.append((-judged[seat], index))
         scored.sort()
         return kept | {legal[index] for _, index in scored[:self.top]}
+
+    def _judged_deal(self, base: State, seat: int) -> State:
+        """The one deal of the seat's information set on which the root's actions are judged
+        (a generator of its own: the search's deals are the same with or without it)."""
+        return self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + JUDGED_DEAL))
+
+    def _playout_move(self, world: State, seat: int) -> Action:
+        """What the playout bot would play for ``seat`` in ``world``."""
+        assert self.playout is not None
+        return self.playout(self.seed * 1_000_003 + world.ply + JUDGED_DEAL).choose(world.clone(), seat)
 
     def _iterate(self, root: _Node, deal: State, rng: Rng, allowed: set[Action] | None = None) -> None:
         """One iteration from a deal; ``allowed``: the only actions searched at the root."""
@@ -216,7 +237,9 @@ class ISMCTSBot:
             outcome = self.game.outcome(deal)
         for visited in path:
             visited.visits += 1
-            visited.reward += outcome[visited.mover]
+            reward = outcome[visited.mover]
+            visited.reward += reward
+            visited.squares += reward * reward
         if root.outlook is not None:
             _add_outlook(root, outcome)
             if path:
@@ -224,6 +247,17 @@ class ISMCTSBot:
 
     def _ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.c * math.sqrt(math.log(node.available) / node.visits)
+
+
+def _clearly_better(best: _Node, own: _Node, margin: float) -> bool:
+    """Whether ``best``'s mean reward beats ``own``'s by more than ``margin`` standard errors
+    of the difference (each mean's error from its rewards' spread and visits)."""
+    if not own.visits or not best.visits:
+        return own.visits == 0
+    means = best.reward / best.visits, own.reward / own.visits
+    spread = sum(max(0.0, node.squares / node.visits - mean * mean) / node.visits
+                 for node, mean in ((best, means[0]), (own, means[1])))
+    return means[0] - means[1] > margin * math.sqrt(spread)
 
 
 def _add_outlook(node: _Node, outcome: list[float]) -> None:
@@ -267,10 +301,10 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = int(value)
             elif key == "playout":
                 found[key] = value
-            elif key == "mistakes":
+            elif key in ("mistakes", "keep"):
                 found[key] = float(value)
             else:
-                known = "iters, time, c, depth, top, playout, mistakes"
+                known = "iters, time, c, depth, top, playout, keep, mistakes"
                 raise ValueError(f"unknown bot parameter {key!r} (known: {known})")
         except ValueError as error:
             if "unknown bot parameter" in str(error):
