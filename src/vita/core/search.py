@@ -19,7 +19,9 @@ actions the game's judgement likes best are searched), ``ismcts:playout=heuristi
 playouts are played by the game's ``heuristic`` bot at every seat instead of at random, and
 with ``top`` the root always keeps the action that bot would choose: the search then
 improves on that bot's play, as a rollout of a base policy does, Tesauro and Galperin,
-"On-line Policy Improvement using Monte-Carlo Search", NIPS 1996); ``vita.registry.make_bot``
+"On-line Policy Improvement using Monte-Carlo Search", NIPS 1996), and ``keep=Z`` with it
+plays that bot's move unless another action's mean reward is higher by more than Z standard
+errors (so noise alone never overrules it); ``vita.registry.make_bot``
 reads the parameters; ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
 """
 
