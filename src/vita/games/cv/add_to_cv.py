@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from vita.core.state import Action
 from vita.games.cv.actions import Place
-from vita.games.cv.cards import EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
+from vita.games.cv.cards import BAD_LUCK, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
 from vita.games.cv.payment import affordable, pay
 from vita.games.cv.steps import PLACE
 
@@ -53,7 +53,7 @@ def pay_paid_costs(state: CvState, seat: int) -> None:
         card = card_of(stack[-1])
         if card.paid is None:
             continue
-        if affordable(card.paid, state.pool, _NO_EVENTS):
+        if affordable(card.paid_items, card.paid[BAD_LUCK], state.pool, _NO_EVENTS):
             pay(card.paid, state.pool, [0] * len(SYMBOLS))  # no event pays a red-slash cost
             if state.log is not None:
                 state.say(f"{state.name(seat)} pays the cost of {card.title}.")

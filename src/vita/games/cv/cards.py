@@ -174,6 +174,9 @@ class Card:
     source: str
     note: str
     effect_items: tuple[tuple[int, int], ...] = ()  # the effect's non-zero (index, count) pairs
+    cost_items: tuple[tuple[int, int], ...] = ()  # the cost's non-zero plain (symbol, count) pairs
+    paid_items: tuple[tuple[int, int], ...] = ()  # the same for the red-slash cost
+    plain_take: bool = False  # one colour, no requirement: only Early retirement can refuse it
 
     @property
     def is_event(self) -> bool:
@@ -312,7 +315,15 @@ def _compile_card(model: CardModel) -> Card:
         source=model.source,
         note=model.note,
         effect_items=tuple((i, getattr(effect, name)) for i, name in enumerate(EFFECTS) if getattr(effect, name)),
+        cost_items=_plain_items(cost),
+        paid_items=() if paid is None else _plain_items(paid),
+        plain_take=len(model.types) == 1 and not model.requires.min_work and model.requires.max_work is None,
     )
+
+
+def _plain_items(cost: CostModel) -> tuple[tuple[int, int], ...]:
+    counts = (cost.health, cost.relationship, cost.knowledge, cost.money)
+    return tuple((symbol, counts[symbol]) for symbol in PLAIN if counts[symbol])
 
 
 def _compile_goal(model: GoalModel) -> Goal:

@@ -43,14 +43,16 @@ def type_of(card: Card, as_type: int) -> int:
 # -- paying --------------------------------------------------------------------------------------
 
 
-def affordable(cost: tuple[int, ...], pool: list[int], events: list[int]) -> bool:
-    """Whether ``cost`` can be paid from the events played, then the dice and tokens, then ``any``."""
+def affordable(needs: tuple[tuple[int, int], ...], bad_luck: int, pool: list[int], events: list[int]) -> bool:
+    """Whether a cost can be paid from the events played, then the dice and tokens, then
+    ``any``: ``needs``, its non-zero plain (symbol, count) pairs (``Card.cost_items``), and
+    its bad luck."""
     short = 0
-    for symbol in PLAIN:
-        need = cost[symbol] - events[symbol] - pool[symbol]
+    for symbol, need in needs:
+        need -= events[symbol] + pool[symbol]
         if need > 0:
             short += need
-    return short <= pool[ANY] and cost[BAD_LUCK] <= pool[BAD_LUCK]
+    return short <= pool[ANY] and bad_luck <= pool[BAD_LUCK]
 
 
 def pay(cost: tuple[int, ...], pool: list[int], events: list[int]) -> None:

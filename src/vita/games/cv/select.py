@@ -63,13 +63,13 @@ def buy_options(state: CvState, seat: int) -> list[Action]:
     retired = state.retired[seat]
     for number in state.track:
         card: Card = cards[number]  # type: ignore[assignment]
-        if len(card.types) == 1 and not card.min_work and card.max_work < 0 and not (retired and card.types[0] == WORK):
+        if card.plain_take and not (retired and card.types[0] == WORK):
             kinds: list[int] = [-1]  # no condition can refuse it (type_choices would say the same)
         else:
             kinds = type_choices(state, seat, card)
             if not kinds:
                 continue
-        if affordable(card.cost, pool, events):
+        if affordable(card.cost_items, card.cost[BAD_LUCK], pool, events):
             options += [_buy(number, t, False) for t in kinds]
         if lucky:
             options += [_buy(number, t, True) for t in kinds]
