@@ -202,6 +202,8 @@ def add_payable(
         if h0 >= k and h1 >= c and h2 >= i:
             out.append(action)
         return
+    if sth < 0 and (h0 < k or h1 < c or h2 < i):
+        return  # a negative STH only adds to each resource's cost ("Short Term Happiness Track")
     if shapes is None:
         shapes = with_payments(action, sth, k, c, i)
     paying = [a for pk, pc, pi, a in shapes if h0 >= pk and h1 >= pc and h2 >= pi]
