@@ -184,6 +184,8 @@ def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] 
             if h0 >= k and h1 >= c and h2 >= i:
                 out.append(action)
             continue
+        if sth < 0 and (h0 < k or h1 < c or h2 < i):
+            continue  # as add_payable refuses it: a negative STH only adds to each cost
         shapes = by_sth.get(sth)
         if shapes is None:
             shapes = by_sth[sth] = with_payments(action, sth, k, c, i)
