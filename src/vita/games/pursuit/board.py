@@ -62,7 +62,7 @@ def row_size(state: PursuitState, row: int) -> int:
 def replace_taken(state: PursuitState, row: int) -> None:
     """After a Project or an Item/Activity is taken, a new card replaces it."""
     drawn = refill(state, row, 1)
-    if drawn:
+    if drawn and state.log is not None:
         state.say(f"{state.card_name(drawn[0])} is drawn onto the {ROW_TITLES[row]} row.")
 
 

@@ -118,7 +118,8 @@ def do_basic(state: PursuitState, seat: int, name: str) -> None:
         return
     amount = basic_rewards(state.deck)[name]
     gain(state, seat, amount)
-    state.say(f"{state.name(seat)} takes '{GAINS_WORD[name]}': gains {amount.words()}.")
+    if state.log is not None:
+        state.say(f"{state.name(seat)} takes '{GAINS_WORD[name]}': gains {amount.words()}.")
     abilities.trigger(state, seat, name)
 
 
@@ -251,8 +252,9 @@ def do_take_project(state: PursuitState, seat: int, action: TakeProject) -> None
     p.projects.append((card, level, step.cost.hourglass))
     p.gathered += 1
     gain(state, seat, step.reward)
-    state.say(f"{name} takes '{spec.name}' at L{level}: pays {_paid_words(paid, step.cost)}, "
-              f"gains {step.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{name} takes '{spec.name}' at L{level}: pays {_paid_words(paid, step.cost)}, "
+                  f"gains {step.reward.words()}.")
     board.replace_taken(state, ROW_PROJECTS)
 
 
@@ -280,8 +282,9 @@ def _take_group_role(state: PursuitState, seat: int, card: int, action: TakeProj
     p.spent += step.cost.hourglass
     gain(state, seat, step.reward)
     verb = "joins" if joining else "takes"
-    state.say(f"{p.name} {verb} the group project '{spec.name}' as {step.name}: "
-              f"pays {_paid_words(paid, step.cost)}, gains {step.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} {verb} the group project '{spec.name}' as {step.name}: "
+                  f"pays {_paid_words(paid, step.cost)}, gains {step.reward.words()}.")
     if not joining:
         board.replace_taken(state, ROW_PROJECTS)
 
@@ -341,9 +344,10 @@ def do_spend(state: PursuitState, seat: int, action: SpendAction, hourglass: boo
     p.gathered += 1
     gain(state, seat, step.reward)
     kind = "Item" if spec.kind == "item" else "Activity"
-    state.say(f"{p.name} spends on the {kind} '{spec.name}' ({step.name}, L{action.level}): "
-              f"pays {Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
-              f"gains {step.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} spends on the {kind} '{spec.name}' ({step.name}, L{action.level}): "
+                  f"pays {Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
+                  f"gains {step.reward.words()}.")
     board.replace_taken(state, ROW_ITEMS)
     return spec.kind == "item"
 

@@ -25,8 +25,9 @@ def do_refresh(state: PursuitState, seat: int, row: int) -> None:
     discarded = board.clear_row(state, row)
     count = discarded if row in (ROW_JOBS, ROW_PARTNERS) else board.row_size(state, row)
     drawn = board.refill(state, row, count)
-    names = ", ".join(state.card_name(c) for c in drawn) or "nothing"
-    state.say(f"{state.name(seat)} loses 1 STH to refresh the {ROW_TITLES[row]} row: {names}.")
+    if state.log is not None:
+        names = ", ".join(state.card_name(c) for c in drawn) or "nothing"
+        state.say(f"{state.name(seat)} loses 1 STH to refresh the {ROW_TITLES[row]} row: {names}.")
 
 
 def held_cards(state: PursuitState, seat: int) -> list[int]:
@@ -43,7 +44,8 @@ def do_discard(state: PursuitState, seat: int, card: int) -> None:
     add_stress(state, seat, 1)
     if not state.players[seat].alive:
         return
-    state.say(f"{state.name(seat)} discards {state.card_name(card, seat)}: 1 stress and -1 STH.")
+    if state.log is not None:
+        state.say(f"{state.name(seat)} discards {state.card_name(card, seat)}: 1 stress and -1 STH.")
     remove_card(state, seat, card)
     move_sth(state, seat, -1)
 

@@ -53,7 +53,7 @@ def draw_rows(state: PursuitState) -> None:
     for row in range(4):
         board.clear_row(state, row)
         board.refill(state, row, board.row_size(state, row))
-        if state.rows[row]:
+        if state.rows[row] and state.log is not None:
             names = ", ".join(state.card_name(c) for c in state.rows[row])
             state.say(f"{board.ROW_TITLES[row]}: {names}.")
 
