@@ -84,11 +84,14 @@ class _Places:
 
     @staticmethod
     def place(places: dict[int, int], ident: int, limit: int) -> int:
-        if ident not in places:
-            raise IllegalAction(f"there is no meld m{ident} here")
-        if places[ident] >= limit:
+        """The place of meld ``ident`` in ``places``; refused when it is not there or at
+        ``limit`` or beyond (one look-up on the way that numbers every legal action)."""
+        place = places.get(ident, limit)
+        if place >= limit:
+            if ident not in places:
+                raise IllegalAction(f"there is no meld m{ident} here")
             raise IllegalAction(f"meld m{ident} is beyond the {limit} melds this action space names")
-        return places[ident]
+        return place
 
 
 def _entry(kind: int) -> int:
@@ -208,36 +211,25 @@ class CardsCodec:
 
 
 def _activate(action: Activate, places: _Places) -> int:
-    place = places.own.get(action.meld, MAX_MELDS)
-    if place >= MAX_MELDS:
-        places.place(places.own, action.meld, MAX_MELDS)  # not named here: says why
-    target = action.target
-    if target < 0:
-        target = 0
-    else:
-        target = places.other.get(target, MAX_TARGETS)
-        if target >= MAX_TARGETS:
-            places.place(places.other, action.target, MAX_TARGETS)
-        target += 1
+    place = places.place(places.own, action.meld, MAX_MELDS)
+    target = 0 if action.target < 0 else 1 + places.place(places.other, action.target, MAX_TARGETS)
     number = (place * MAX_LENGTH + action.position - 1) * 2 + (action.card >= DECLARED)
     return _ACTIVATE_AT + number * (MAX_TARGETS + 1) + target
 
 
 def _defend(action: Defend, places: _Places) -> int:
     place = places.place(places.own, action.meld, MAX_MELDS)
-    return LAYOUT.start["defend"] + (place * MAX_LENGTH + action.position - 1) * 2 + int(action.card >= DECLARED)
+    return _DEFEND_AT + (place * MAX_LENGTH + action.position - 1) * 2 + (action.card >= DECLARED)
 
 
 def _extend(action: Extend, places: _Places) -> int:
-    place = places.own.get(action.meld, MAX_MELDS)
-    if place >= MAX_MELDS:
-        places.place(places.own, action.meld, MAX_MELDS)  # not named here: says why
-    return _EXTEND_AT + (place * 2 + (action.end == "back")) * 2 + (action.card >= DECLARED)
+    place = places.place(places.own, action.meld, MAX_MELDS)
+    return _EXTEND_AT + (place * 2 + ENDS.index(action.end)) * 2 + (action.card >= DECLARED)
 
 
 _START = LAYOUT.start
 _DISCARD_AT, _MELD_AT = _START["discard"], _START["meld"]
-_ACTIVATE_AT, _EXTEND_AT = _START["activate"], _START["extend"]
+_ACTIVATE_AT, _DEFEND_AT, _EXTEND_AT = _START["activate"], _START["defend"], _START["extend"]
 # Each kind of action's number, by the action's class (one look-up, not a chain of tests).
 _NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
     Activate: _activate,
