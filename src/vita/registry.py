@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from vita.core.bots import Bot, BotFactory, ErringBot, RandomBot
+from vita.core.bots import GENERIC_BOTS, Bot, ErringBot
 from vita.core.search import ISMCTSBot, MCTSBot, parse_parameters
 from vita.core.state import Game
 
@@ -23,11 +23,6 @@ GAMES: Mapping[str, str] = {
     "our-life": "vita.games.our_life",
 }
 """Game id → package exposing ``GAME``."""
-
-GENERIC_BOTS: Mapping[str, BotFactory] = {
-    "random": RandomBot,
-}
-"""Bots that play every game."""
 
 SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot, "mcts": MCTSBot}
 """Search bots that play every game, by name; their budget follows the name (``ismcts:iters=300``)."""

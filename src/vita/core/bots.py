@@ -38,6 +38,10 @@ class RandomBot:
         return self.rng.choice(state.legal_actions(seat))
 
 
+GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot}
+"""Bots that play every game, by name (a game adds its own through ``Game.bots``)."""
+
+
 class ErringBot:
     """Another bot that, at each decision with a choice, plays a random legal action instead
     with probability ``mistakes`` (``heuristic:mistakes=0.3``): a weaker opponent for people.

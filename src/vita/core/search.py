@@ -32,7 +32,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from vita.core.bots import Bot, BotFactory, RandomBot
+from vita.core.bots import GENERIC_BOTS, Bot, BotFactory
 from vita.core.rng import Rng
 from vita.core.state import Action, Game, State
 
@@ -83,7 +83,7 @@ class ISMCTSBot:
             raise ValueError(f"top must be at least 1, not {top}")
         if keep is not None and (playout is None or keep < 0):
             raise ValueError("keep= needs a playout bot (playout=heuristic) and is 0 or more")
-        policies: dict[str, BotFactory] = {"random": RandomBot, **game.bots()}
+        policies: dict[str, BotFactory] = {**GENERIC_BOTS, **game.bots()}
         if playout is not None and playout not in policies:
             raise ValueError(f"playout={playout} is not a bot of this game (known: {', '.join(policies)})")
         self.game = game
@@ -254,8 +254,8 @@ class ISMCTSBot:
 def _clearly_better(best: _Node, own: _Node, margin: float) -> bool:
     """Whether ``best``'s mean reward beats ``own``'s by more than ``margin`` standard errors
     of the difference (each mean's error from its rewards' spread and visits)."""
-    if not own.visits or not best.visits:
-        return own.visits == 0
+    if not own.visits:  # never tried (``best``, the most visited, has at least as many)
+        return True
     means = best.reward / best.visits, own.reward / own.visits
     spread = sum(max(0.0, node.squares / node.visits - mean * mean) / node.visits
                  for node, mean in ((best, means[0]), (own, means[1])))
