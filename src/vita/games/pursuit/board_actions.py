@@ -186,7 +186,7 @@ def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] 
                 out.append(action)
             continue
         if sth < 0 and (h0 < k or h1 < c or h2 < i):
-            continue  # as add_payable refuses it: a negative STH only adds to each cost
+            continue  # as add_payable refuses it (tests/games/pursuit/test_sth.py holds the two together)
         shapes = by_sth.get(sth)
         if shapes is None:
             shapes = by_sth[sth] = with_payments(action, sth, k, c, i)
