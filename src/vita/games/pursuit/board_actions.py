@@ -136,9 +136,12 @@ def role_id(name: str) -> str:
 
 
 Ways = tuple[tuple[int, int, int, "TakeProject | Advance"], ...]
-TakeOption = tuple[int, int, int, int, int, TakeProject, dict[int, Ways]]
-"""A way to take a project: role index (-1: none), K, C, I, extra hourglasses, the action, and
-(filled as they are met) its ways to pay by STH."""
+Paying = tuple[Ways, tuple["TakeProject | Advance", ...]]
+"""With one STH: each way to pay (K, C, I, its action), and what is offered when every way
+can be paid (the action as it is when there is one way, else one action per way)."""
+TakeOption = tuple[int, int, int, int, int, "TakeProject | Advance", dict[int, Paying]]
+"""A way to take a project (or advance one): role index (-1: none), K, C, I, extra hourglasses,
+the action, and (filled as they are met) its ways to pay by STH."""
 
 
 @cache
@@ -175,53 +178,41 @@ def take_project_options(state: PursuitState, seat: int, card: int) -> list[Acti
 
 
 def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] | None, p: Player) -> None:
-    """Append each way to take a project (or a group project's open role) ``p`` can pay."""
+    """Append each way to take a project (or a group project's open role) ``p`` can pay: the
+    action as it is when there is one way to pay, else one action per way ("Short Term
+    Happiness Track": with STH off centre each resource costs more or less, ``payment_shapes``)."""
     spare, have, sth = p.hand - 1, p.res, p.sth
     h0, h1, h2 = have[0], have[1], have[2]
     for role, k, c, i, extra, action, by_sth in ways:
         if spare < extra or (roles is not None and roles[role] >= 0):
             continue
-        if sth == 0:  # the printed cost (checked here: most calls, and the cheapest case)
-            if h0 >= k and h1 >= c and h2 >= i:
+        if h0 >= k and h1 >= c and h2 >= i:  # the printed cost can be paid
+            if sth == 0:
                 out.append(action)
+                continue
+            paying = by_sth.get(sth)
+            if paying is None:
+                paying = by_sth[sth] = ways_to_pay(action, sth, k, c, i)
+            if sth > 0:  # a positive STH only lowers each resource's cost: every way pays
+                out += paying[1]
+                continue
+        elif sth <= 0:  # with STH at 0 or below, no way costs less than the printed cost
             continue
-        if sth < 0 and (h0 < k or h1 < c or h2 < i):
-            continue  # as add_payable refuses it (tests/games/pursuit/test_sth.py holds the two together)
-        shapes = by_sth.get(sth)
-        if shapes is None:
-            shapes = by_sth[sth] = with_payments(action, sth, k, c, i)
-        add_payable(out, action, k, c, i, have, sth, shapes)
-
-
-def add_payable(
-    out: list[Action], action: TakeProject | Advance, k: int, c: int, i: int, have: list[int], sth: int,
-    shapes: Ways | None = None,
-) -> None:
-    """Append ``action`` if its project cost can be paid: as it is when there is one way to
-    pay, else once per way ("Short Term Happiness Track"). ``shapes``: the ways to pay with
-    this STH, if the caller keeps them."""
-    h0, h1, h2 = have[0], have[1], have[2]
-    if sth == 0:
-        if h0 >= k and h1 >= c and h2 >= i:
+        else:
+            paying = by_sth.get(sth)
+            if paying is None:
+                paying = by_sth[sth] = ways_to_pay(action, sth, k, c, i)
+        affordable = [a for pk, pc, pi, a in paying[0] if h0 >= pk and h1 >= pc and h2 >= pi]
+        if len(affordable) == 1:
             out.append(action)
-        return
-    if sth < 0 and (h0 < k or h1 < c or h2 < i):
-        return  # a negative STH only adds to each resource's cost ("Short Term Happiness Track")
-    if shapes is None:
-        shapes = with_payments(action, sth, k, c, i)
-    paying = [a for pk, pc, pi, a in shapes if h0 >= pk and h1 >= pc and h2 >= pi]
-    if len(paying) == 1:
-        out.append(action)
-    else:
-        out += paying
+        else:
+            out += affordable
 
 
-@cache
-def with_payments(
-    action: TakeProject | Advance, sth: int, k: int, c: int, i: int
-) -> tuple[tuple[int, int, int, TakeProject | Advance], ...]:
+def ways_to_pay(action: TakeProject | Advance, sth: int, k: int, c: int, i: int) -> Paying:
     """Each way to pay a cost with this STH, with its action (shared, immutable values)."""
-    return tuple((*way, action.with_pay(way)) for way in payment_shapes(sth, k, c, i))
+    shapes = tuple((*way, action.with_pay(way)) for way in payment_shapes(sth, k, c, i))
+    return shapes, ((action,) if len(shapes) == 1 else tuple(a for _, _, _, a in shapes))
 
 
 def chosen_payment(state: PursuitState, seat: int, cost: Amount, pay: Payment | None) -> Vec:

@@ -10,7 +10,7 @@ from functools import cache
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.actions import Advance, OnCard, Spend, Upgrade
-from vita.games.pursuit.board_actions import add_payable, chosen_payment, level_table, money_cost
+from vita.games.pursuit.board_actions import TakeOption, add_takes, chosen_payment, level_table, money_cost
 from vita.games.pursuit.cards import Amount, Deck
 from vita.games.pursuit.state import ROW_JOBS, Holding, PursuitState
 from vita.games.pursuit.tracks import can_pay, gain, pay
@@ -26,20 +26,17 @@ def _find(holdings: list[Holding], card: int) -> int:
 # -- Advance a Basic Project ---------------------------------------------------------------
 
 
-AdvanceOption = tuple[int, int, int, int, Advance] | None
-"""The next level's Knowledge, Creativity, Influence and extra hourglasses, and the action."""
-
-
 @cache
-def advance_table(deck: Deck) -> tuple[tuple[AdvanceOption, ...], ...]:
-    """Per card and current level (index 0-4): how to advance it, or None."""
+def advance_table(deck: Deck) -> tuple[tuple[tuple[TakeOption, ...], ...], ...]:
+    """Per card and current level (index 0-4): the way to advance it (none past L4 or for a
+    card that is not a basic project), in the form ``add_takes`` reads."""
     table = []
     for card in deck.cards:
-        levels: list[AdvanceOption] = [None] * 5
+        levels: list[tuple[TakeOption, ...]] = [()] * 5
         if card.kind == "basic":
             for level in range(1, 4):
                 cost = card.steps[level].cost
-                levels[level] = (*cost.res[:3], cost.hourglass, Advance(card.id, None))
+                levels[level] = ((-1, *cost.res[:3], cost.hourglass, Advance(card.id, None), {}),)
         table.append(tuple(levels))
     return tuple(table)
 
@@ -52,13 +49,8 @@ def advance_options(state: PursuitState, seat: int, card: int) -> list[Action]:
 
 
 def add_advance(state: PursuitState, seat: int, card: int, level: int, out: list[Action]) -> list[Action]:
-    """Append the ways to advance ``card``, held at ``level``, to ``out``."""
-    option = advance_table(state.deck)[card][level]
-    if option is not None:
-        p = state.players[seat]
-        k, c, i, extra, action = option
-        if p.hand > extra:
-            add_payable(out, action, k, c, i, p.res, p.sth)
+    """Append to ``out`` the ways to advance ``card``, held at ``level`` (paid as a project)."""
+    add_takes(out, advance_table(state.deck)[card][level], None, state.players[seat])
     return out
 
 

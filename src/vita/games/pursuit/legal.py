@@ -108,38 +108,64 @@ def shopping_actions(state: PursuitState, seat: int) -> list[Action]:
     return out
 
 
+@cache
+def _hire_costs(deck: Deck) -> tuple[Vec | None, ...]:
+    """Per card: the cost to get it as a job (None for a card that is not a job)."""
+    return tuple(card.hire.cost.res if card.hire is not None else None for card in deck.cards)
+
+
 def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
-    """Free actions first, then board actions, then card actions, then Community cards."""
+    """Free actions first, then board actions, then card actions, then Community cards.
+
+    Each kind is what its rule module offers (``*_options`` / ``can_*``, which the refusals
+    use); the loops over the rows and the player's cards are written out here because this is
+    the hottest code of random play and search (tests/games/pursuit/test_legal.py holds them
+    to the rule modules at every position of random games)."""
     if state.shopping:
         return shopping_actions(state, seat)
     p = state.players[seat]
+    deck = state.deck
     rows = state.rows
-    named = on_card_table(state.deck)
+    named = on_card_table(deck)
     sides = p.sides
+    res = p.res
+    spare = p.hand - 1
     out: list[Action] = []
-    # Free actions.
+    # Free actions: refresh a row, discard a card, the trait's exchanges.
     if tracks.can_lose_sth(state, seat):
         out += [_REFRESH[row] for row in range(4) if rows[row]]
     discard = named["discard"]
-    out += [discard[card][1 if card in sides else 0] for card in free_actions.held_cards(state, seat)]
+    for holdings in (p.projects, p.items):
+        out += [discard[card][1 if card in sides else 0] for card, _, _ in holdings]
+    for card in (p.job, p.retired):
+        if card >= 0:
+            out.append(discard[card][1 if card in sides else 0])
+    out += [discard[card][1 if card in sides else 0] for card, _, _ in p.partners]
     ability = abilities.of(state, seat)
     if ability is not None and ability.exchanges:
-        out += [Exchange(option) for option, cost, _ in ability.exchanges if can_pay(p.res, cost.res)]
+        out += [Exchange(option) for option, cost, _ in ability.exchanges if can_pay(res, cost.res)]
     # Board actions.
     out += (_STUDY, _PLAY, _INTERACT, _TEMP_JOB)
-    ways = board_actions.take_table(state.deck)
+    ways = board_actions.take_table(deck)
     for card in rows[ROW_PROJECTS]:
         board_actions.add_takes(out, ways[card], None, p)
     for card, roles in state.groups.items():
         if roles.count(seat) < 2:  # at most 2 roles per player per project
             board_actions.add_takes(out, ways[card], roles, p)
-    levels = board_actions.level_table(state.deck)
-    money = p.res[3] + (ability.spend_discount if ability is not None else 0)
-    for card in rows[ROW_ITEMS]:
-        out += board_actions.spends(levels[card], money, p.hand - 1)
-    if GET_JOB not in state.closed:
+    levels = board_actions.level_table(deck)
+    money = res[3] + (ability.spend_discount if ability is not None else 0)
+    for card in rows[ROW_ITEMS]:  # board_actions.spends, each level
+        for cost, extra, spend, _ in levels[card]:
+            if money >= cost and spare >= extra:
+                out.append(spend)
+    if GET_JOB not in state.closed:  # board_actions.can_get_job
         get_job = named["get-job"]
-        out += [get_job[card][0] for card in rows[ROW_JOBS] if board_actions.can_get_job(state, seat, card)]
+        hires = _hire_costs(deck)
+        for card in rows[ROW_JOBS]:
+            hire = hires[card]
+            if hire is not None and res[0] >= hire[0] and res[1] >= hire[1] and res[2] >= hire[2] \
+                    and res[3] >= hire[3]:
+                out.append(get_job[card][0])
     if START_RELATIONSHIP not in state.closed:
         start = named["start-relationship"]
         out += [start[card][0] for card in rows[ROW_PARTNERS]]
@@ -147,18 +173,26 @@ def action_phase_actions(state: PursuitState, seat: int) -> list[Action]:
         out.append(_OVERTIME)
     out.append(_REST)
     # Card actions.
-    for card, level, _ in p.projects:
-        card_actions.add_advance(state, seat, card, level, out)
-    for card, level, _ in p.items:
-        out += card_actions.upgrades(levels[card], level, money, p.hand - 1)
+    if p.projects:
+        advances = card_actions.advance_table(deck)
+        for card, level, _ in p.projects:
+            board_actions.add_takes(out, advances[card][level], None, p)
+    for card, level, _ in p.items:  # card_actions.upgrades, each level above the one held
+        for cost, extra, _, upgrade in levels[card][level:]:
+            if money >= cost and spare >= extra:
+                out.append(upgrade)
     if p.job >= 0:
         promote = named["promote"]
         out += [promote[card][0] for card in rows[ROW_JOBS] if card_actions.can_promote(state, seat, card)]
         if card_actions.can_retire(state, seat):
             out.append(_RETIRE)
-    develop = named["develop"]
-    out += [develop[card][1 if card in sides else 0] for card, _, _ in p.partners
-            if card_actions.can_develop(state, seat, card)]
+    if p.partners:  # card_actions.can_develop: one level at a time, the next level's requirement held
+        develop = named["develop"]
+        cards = deck.cards
+        for card, level, _ in p.partners:
+            steps = cards[card].steps
+            if level < len(steps) and can_pay(res, steps[level].requires):
+                out.append(develop[card][1 if card in sides else 0])
     if state.community:
         out += community.engage_options(state, seat)
     return out
