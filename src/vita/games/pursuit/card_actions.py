@@ -73,7 +73,7 @@ def do_advance(state: PursuitState, seat: int, action: Advance) -> None:
         # Completed: set aside; its hourglasses go to the Spent Time space.
         del p.projects[index]
         p.spent += on_card + placed
-        p.completed.append(card)
+        p.completed += (card,)
         state.say(f"{p.name} has completed '{spec.name}'.")
         abilities.trigger(state, seat, "complete-project")
     else:

@@ -96,7 +96,7 @@ def set_aside(state: PursuitState) -> None:
             if cards[holding[0]].kind == "basic":
                 kept.append(holding)
             else:
-                p.completed.append(holding[0])
+                p.completed += (holding[0],)
         p.projects = kept
     state.groups = {}
 

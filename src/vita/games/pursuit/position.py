@@ -283,15 +283,15 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
         p.hand, p.total, p.overtime, p.spent, p.health_bonus = (
             h.hand, h.total, h.overtime, h.spent, h.health_bonus)
         p.trait = -1 if pm.trait is None else look(deck.trait_ids, pm.trait, f"{where}.trait")
-        p.offer = [look(deck.trait_ids, t, f"{where}.offer") for t in pm.offer]
+        p.offer = tuple(look(deck.trait_ids, t, f"{where}.offer") for t in pm.offer)
         p.projects = [(card(h.card, f"{where}.projects"), h.level, h.hourglasses) for h in pm.projects]
         p.items = [(card(h.card, f"{where}.items"), h.level, h.hourglasses) for h in pm.items]
         p.partners = [(card(h.card, f"{where}.partners"), h.level, h.hourglasses) for h in pm.partners]
         p.job = -1 if pm.job is None else card(pm.job, f"{where}.job")
         p.retired = -1 if pm.retired is None else card(pm.retired, f"{where}.retired")
-        p.completed = [card(c, f"{where}.completed") for c in pm.completed]
+        p.completed = tuple(card(c, f"{where}.completed") for c in pm.completed)
         p.gathered = pm.gathered
-        p.due = [card(c, f"{where}.due") for c in pm.due]
+        p.due = tuple(card(c, f"{where}.due") for c in pm.due)
         named = [h.card for h in pm.partners] + [c for c in (pm.job, pm.retired) if c]
         p.sides = {deck.by_id[c]: 1 for c in named if deck.cards[deck.by_id[c]].id != c}
         p.popularity, p.bought, p.outcomes = pm.popularity, pm.bought, pm.outcomes
@@ -336,7 +336,7 @@ def card_places(state: PursuitState) -> list[int]:
             places += cards
     for p in state.players:
         places += [c for c, _, _ in p.projects] + [c for c, _, _ in p.items]
-        places += [c for c, _, _ in p.partners] + p.completed
+        places += [c for c, _, _ in p.partners] + list(p.completed)
         places += [c for c in (p.job, p.retired) if c >= 0]
     return places
 
@@ -602,9 +602,9 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
         if other == seat or not p.offer:
             continue
         if p.trait >= 0 and not secret:
-            p.offer = [p.trait, pool.pop()]
+            p.offer = (p.trait, pool.pop())
         else:
-            p.offer = [pool.pop(), pool.pop()]
+            p.offer = (pool.pop(), pool.pop())
             if p.trait >= 0:
                 p.trait = p.offer[rng.below(2)]
     copy.trait_box = pool

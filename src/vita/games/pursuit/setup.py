@@ -38,7 +38,7 @@ def new_game(
     traits = list(range(len(deck.traits)))
     rng.shuffle(traits)
     for p in state.players:
-        p.offer = [traits.pop(), traits.pop()]
+        p.offer = (traits.pop(), traits.pop())
     state.trait_box = traits
 
     # Life goals: as many as players, face up (3 in the solo game).

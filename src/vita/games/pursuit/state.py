@@ -87,15 +87,16 @@ class Player:
         self.died = -1  # index of the round in which the player died
         self.rounds_lived = 0
         self.trait = -1
-        self.offer: list[int] = []  # the 2 child traits dealt at setup (private; one is kept)
+        # Tuples, replaced and never changed in place, so that a clone shares them.
+        self.offer: tuple[int, ...] = ()  # the 2 child traits dealt at setup (private; one is kept)
         self.projects: list[Holding] = []
         self.items: list[Holding] = []
         self.job = -1
         self.retired = -1
         self.partners: list[Holding] = []
-        self.completed: list[int] = []
+        self.completed: tuple[int, ...] = ()
         self.gathered = 0  # cards gathered during the game (the final tie-breaker)
-        self.due: list[int] = []  # cards whose upkeep is still to settle this round
+        self.due: tuple[int, ...] = ()  # cards whose upkeep is still to settle this round
         self.sides: dict[int, int] = {}  # double-sided cards shown on their second side
         # Community expansion.
         self.popularity = 0  # space of the Popularity track (0: the start); its score is in the data
@@ -118,15 +119,15 @@ class Player:
         other.died = self.died
         other.rounds_lived = self.rounds_lived
         other.trait = self.trait
-        other.offer = self.offer[:]
+        other.offer = self.offer
         other.projects = self.projects[:]
         other.items = self.items[:]
         other.job = self.job
         other.retired = self.retired
         other.partners = self.partners[:]
-        other.completed = self.completed[:]
+        other.completed = self.completed
         other.gathered = self.gathered
-        other.due = self.due[:]
+        other.due = self.due
         other.sides = self.sides.copy() if self.sides else {}
         other.popularity = self.popularity
         other.bought = self.bought

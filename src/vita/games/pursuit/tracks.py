@@ -88,7 +88,7 @@ def die(state: PursuitState, seat: int) -> None:
     p.stress = min(p.stress, state.deck.stress.last + 1)
     p.alive = False
     p.died = state.round
-    p.due.clear()
+    p.due = ()
     state.say(f"{p.name} has passed away ({state.deck.board.rounds[state.round].name} round).")
 
 

@@ -44,7 +44,7 @@ def start_round(state: PursuitState, advance: bool = True) -> None:
         if p.alive:
             abilities.trigger(state, seat, "upkeep")
             pension(state, seat)
-            p.due = upkeep_cards(state, seat)
+            p.due = tuple(upkeep_cards(state, seat))
     state.current = state.first
     next_upkeep(state)
 
@@ -132,7 +132,7 @@ def can_pay_upkeep(state: PursuitState, seat: int, card: int) -> bool:
 def settle(state: PursuitState, seat: int, card: int, paying: bool) -> None:
     """Pay a card's upkeep and take its reward, or lose the card (1 stress, -1 STH)."""
     p = state.players[seat]
-    p.due.remove(card)
+    p.due = tuple(c for c in p.due if c != card)
     if paying:
         cost, reward = upkeep_of(state, seat, card)
         pay(state, seat, cost.res)
@@ -200,7 +200,7 @@ def remove_card(state: PursuitState, seat: int, card: int) -> int:
             if owner >= 0:
                 state.players[owner].spent += 1
     if card in p.due:
-        p.due.remove(card)
+        p.due = tuple(c for c in p.due if c != card)
     p.sides.pop(card, None)
     p.spent += hourglasses
     board.discard(state, card)
