@@ -64,7 +64,8 @@ def trigger(state: PursuitState, seat: int, event: str) -> None:
     if ability is not None and ability.trigger == event:
         gain(state, seat, ability.bonus)
         trait = state.deck.traits[state.players[seat].trait]
-        state.say(f"{state.name(seat)}'s {trait.name} trait gives {ability.bonus.words()}.")
+        if state.log is not None:
+            state.say(f"{state.name(seat)}'s {trait.name} trait gives {ability.bonus.words()}.")
 
 
 def rest_extra(state: PursuitState, seat: int) -> int:

@@ -23,7 +23,8 @@ def draw(state: PursuitState, row: int) -> int:
         pile.extend(discard)
         discard.clear()
         state.rng.shuffle(pile)
-        state.say(f"The {ROW_TITLES[row]} discard pile is shuffled into a new pile.")
+        if state.log is not None:
+            state.say(f"The {ROW_TITLES[row]} discard pile is shuffled into a new pile.")
     return pile.pop(0) if row in (ROW_JOBS, ROW_PARTNERS) else pile.pop()
 
 

@@ -62,7 +62,8 @@ def place(state: PursuitState, seat: int, space: int) -> bool:
     repeated = repeats_space(state, seat, space)
     state.spaces[space][seat] += 1
     if repeated:
-        state.say(f"{p.name} already has an hourglass on that space: 1 stress.")
+        if state.log is not None:
+            state.say(f"{p.name} already has an hourglass on that space: 1 stress.")
         add_stress(state, seat, 1)
     return p.alive
 
@@ -105,7 +106,8 @@ def slot_stress_on_taking(state: PursuitState, seat: int, freed: int = 0) -> boo
     paid, nothing taken), as for the stress of a repeated space.
     """
     if slots_full(state, seat, freed):
-        state.say(f"{state.name(seat)}'s slots are full: 1 stress.")
+        if state.log is not None:
+            state.say(f"{state.name(seat)}'s slots are full: 1 stress.")
         add_stress(state, seat, 1)
     return state.players[seat].alive
 
@@ -366,7 +368,8 @@ def do_get_job(state: PursuitState, seat: int, card: int, side: int = 0) -> None
     state.rows[ROW_JOBS].remove(card)
     for old in (p.job, p.retired):
         if old >= 0:
-            state.say(f"{p.name} leaves the job {state.card_name(old, seat)}.")
+            if state.log is not None:
+                state.say(f"{p.name} leaves the job {state.card_name(old, seat)}.")
             remove_card(state, seat, old)
     pay(state, seat, hire.cost.res)
     p.job = card
@@ -374,8 +377,9 @@ def do_get_job(state: PursuitState, seat: int, card: int, side: int = 0) -> None
         p.sides[card] = side
     p.gathered += 1
     gain(state, seat, hire.reward)
-    state.say(f"{p.name} gets the job '{state.card_name(card, seat)}' (L{spec.job_level} {spec.job_type}): "
-              f"pays {hire.cost.words()}, gains {hire.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} gets the job '{state.card_name(card, seat)}' (L{spec.job_level} {spec.job_type}): "
+                  f"pays {hire.cost.words()}, gains {hire.reward.words()}.")
     abilities.trigger(state, seat, "get-job")
 
 
@@ -391,8 +395,9 @@ def do_start_relationship(state: PursuitState, seat: int, card: int, side: int =
         return
     reward = spec.steps[0].reward
     gain(state, seat, reward)
-    state.say(f"{p.name} starts a relationship with {state.card_name(card, seat)} ({spec.steps[0].name}): "
-              f"gains {reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} starts a relationship with {state.card_name(card, seat)} ({spec.steps[0].name}): "
+                  f"gains {reward.words()}.")
     abilities.trigger(state, seat, "start-relationship")
 
 
@@ -403,7 +408,8 @@ def take_partner(state: PursuitState, seat: int, card: int, level: int, side: in
     if not slot_stress_on_taking(state, seat):
         return False
     if p.partners:
-        state.say(f"{p.name} starts an additional relationship: 1 stress.")
+        if state.log is not None:
+            state.say(f"{p.name} starts an additional relationship: 1 stress.")
         add_stress(state, seat, 1)
         if not p.alive:
             return False
@@ -443,15 +449,17 @@ def do_overtime(state: PursuitState, seat: int) -> None:
     p.total += extra
     p.overtime += extra
     add_stress(state, seat, state.deck.board.overtime_stress)
-    state.say(f"{p.name} works overtime: {extra} more hourglasses this round and "
-              f"{state.deck.board.overtime_stress} stress.")
+    if state.log is not None:
+        state.say(f"{p.name} works overtime: {extra} more hourglasses this round and "
+                  f"{state.deck.board.overtime_stress} stress.")
 
 
 def do_rest(state: PursuitState, seat: int) -> None:
     place(state, seat, REST)
     spaces = state.deck.board.rest_spaces + abilities.rest_extra(state, seat)
     moved = move_left_within_section(state, seat, spaces)
-    state.say(f"{state.name(seat)} rests: stress {count(moved, 'space')} left.")
+    if state.log is not None:
+        state.say(f"{state.name(seat)} rests: stress {count(moved, 'space')} left.")
 
 
 def do_board_simple(state: PursuitState, seat: int, action: Simple) -> None:

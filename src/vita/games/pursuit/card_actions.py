@@ -67,14 +67,16 @@ def do_advance(state: PursuitState, seat: int, action: Advance) -> None:
     p.hand -= placed
     level += 1
     gain(state, seat, step.reward)
-    state.say(f"{p.name} advances '{spec.name}' to L{level}: pays "
-              f"{Amount(res=paid, hourglass=step.cost.hourglass).words()}, gains {step.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} advances '{spec.name}' to L{level}: pays "
+                  f"{Amount(res=paid, hourglass=step.cost.hourglass).words()}, gains {step.reward.words()}.")
     if level == 4:
         # Completed: set aside; its hourglasses go to the Spent Time space.
         del p.projects[index]
         p.spent += on_card + placed
         p.completed += (card,)
-        state.say(f"{p.name} has completed '{spec.name}'.")
+        if state.log is not None:
+            state.say(f"{p.name} has completed '{spec.name}'.")
         abilities.trigger(state, seat, "complete-project")
     else:
         p.projects[index] = (card, level, on_card + placed)
@@ -114,9 +116,10 @@ def do_upgrade(state: PursuitState, seat: int, action: Upgrade) -> None:
     p.items[index] = (card, action.level, on_card + placed)
     gain(state, seat, step.reward)
     verb = "upgrades" if spec.kind == "item" else "repeats"
-    state.say(f"{p.name} {verb} '{spec.name}' to {step.name} (L{action.level}): pays "
-              f"{Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
-              f"gains {step.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} {verb} '{spec.name}' to {step.name} (L{action.level}): pays "
+                  f"{Amount(res=(0, 0, 0, money), hourglass=step.cost.hourglass).words()}, "
+                  f"gains {step.reward.words()}.")
 
 
 # -- Get a Promotion, Retirement -----------------------------------------------------------------
@@ -150,8 +153,9 @@ def do_promote(state: PursuitState, seat: int, target: int, side: int = 0) -> No
         p.sides[target] = side
     p.gathered += 1
     gain(state, seat, promotion.reward)
-    state.say(f"{p.name} is promoted from {old_name} to {state.card_name(target, seat)}: "
-              f"pays {promotion.cost.words()}, gains {promotion.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} is promoted from {old_name} to {state.card_name(target, seat)}: "
+                  f"pays {promotion.cost.words()}, gains {promotion.reward.words()}.")
 
 
 def can_retire(state: PursuitState, seat: int) -> bool:
@@ -172,8 +176,9 @@ def do_retire(state: PursuitState, seat: int) -> None:
     pay(state, seat, retirement.cost.res)
     p.retired, p.job = p.job, -1
     gain(state, seat, retirement.reward)
-    state.say(f"{p.name} retires from {state.card_name(p.retired, seat)}: pays {retirement.cost.words()}, "
-              f"gains {retirement.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} retires from {state.card_name(p.retired, seat)}: pays {retirement.cost.words()}, "
+                  f"gains {retirement.reward.words()}.")
 
 
 # -- Develop a Relationship ------------------------------------------------------------------------
@@ -200,5 +205,6 @@ def do_develop(state: PursuitState, seat: int, action: OnCard) -> None:
     p.partners[index] = (card, level + 1, on_card + 1)
     step = spec.steps[level]
     gain(state, seat, step.reward)
-    state.say(f"{p.name} develops the relationship with {state.card_name(card, seat)} to {step.name}: "
-              f"gains {step.reward.words()}.")
+    if state.log is not None:
+        state.say(f"{p.name} develops the relationship with {state.card_name(card, seat)} to {step.name}: "
+                  f"gains {step.reward.words()}.")

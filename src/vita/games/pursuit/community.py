@@ -52,7 +52,8 @@ def gain_popularity(state: PursuitState, seat: int, count: int) -> None:
     for _ in range(count):
         if track[p.popularity] == top:
             p.lth += 1
-            state.say(f"{p.name} is as popular as can be: 1 LTH instead of Popularity.")
+            if state.log is not None:
+                state.say(f"{p.name} is as popular as can be: 1 LTH instead of Popularity.")
         else:
             p.popularity += 1
 
@@ -65,7 +66,8 @@ def popularity_lth(state: PursuitState) -> None:
         points = score(state, seat)
         if points:
             p.lth += points
-            state.say(f"{p.name} gains {points} LTH for a Popularity score of {points}.")
+            if state.log is not None:
+                state.say(f"{p.name} gains {points} LTH for a Popularity score of {points}.")
         if p.popularity > 0:
             p.popularity -= 1
 
@@ -122,7 +124,8 @@ def draw(state: PursuitState) -> int:
         card = pile.pop()
         if state.solo and community.cards[card].needs_most:
             state.community_discard.append(card)
-            state.say(f"'{community.cards[card].name}' needs the most of something: discarded in the solo game.")
+            if state.log is not None:
+                state.say(f"'{community.cards[card].name}' needs the most of something: discarded in the solo game.")
             continue
         return card
 
@@ -134,7 +137,7 @@ def fill(state: PursuitState) -> None:
             state.community[slot] = draw(state)
             if state.community[slot] >= 0:
                 drawn.append(card_of(state, slot).name)
-    if drawn:
+    if drawn and state.log is not None:
         state.say("Community cards drawn: " + ", ".join(drawn) + ".")
 
 
@@ -221,8 +224,9 @@ def do_engage(state: PursuitState, seat: int, action: Engage) -> None:
     pay(state, seat, card.engage_cost)
     marker = "an Hourglass marker" if hourglass else "the Community token"
     paid = f", pays {cost_words(card.engage_cost)}" if any(card.engage_cost) else ""
-    state.say(f"{p.name} engages in '{card.name}' ({card.engage_name}) with {marker}{paid}, "
-              f"gains {words(card.engage_reward)}.")
+    if state.log is not None:
+        state.say(f"{p.name} engages in '{card.name}' ({card.engage_name}) with {marker}{paid}, "
+                  f"gains {words(card.engage_reward)}.")
     take(state, seat, card.engage_reward)
 
 
@@ -301,9 +305,11 @@ def next_chooser(state: PursuitState) -> bool:
         p = state.players[seat]
         card = card_of(state, slot)
         if not p.alive:
-            state.say(f"{p.name}'s marker leaves '{card.name}' (no longer in the game).")
+            if state.log is not None:
+                state.say(f"{p.name}'s marker leaves '{card.name}' (no longer in the game).")
         elif not outcome_options(state, seat, slot):
-            state.say(f"{p.name} can meet no Outcome of '{card.name}' and removes the marker.")
+            if state.log is not None:
+                state.say(f"{p.name} can meet no Outcome of '{card.name}' and removes the marker.")
         else:
             state.current = seat
             return True
@@ -318,7 +324,8 @@ def remove_marker(state: PursuitState, slot: int, seat: int) -> None:
         card = state.community[slot]
         state.community_discard.append(card)
         state.community[slot] = -1
-        state.say(f"'{data(state).cards[card].name}' is discarded.")
+        if state.log is not None:
+            state.say(f"'{data(state).cards[card].name}' is discarded.")
 
 
 def choose_outcome(state: PursuitState, seat: int, action: Outcome) -> None:
@@ -330,13 +337,15 @@ def choose_outcome(state: PursuitState, seat: int, action: Outcome) -> None:
     p.outcomes += 1
     paid = f"pays {cost_words(outcome.cost)}, " if any(outcome.cost) else ""
     if outcome.special == "blind-date":
-        state.say(f"{p.name} chooses '{outcome.name}' on '{card.name}'.")
+        if state.log is not None:
+            state.say(f"{p.name} chooses '{outcome.name}' on '{card.name}'.")
         blind_date(state, seat, state.deck.by_id[action.partner])
     else:
         times = p.bought if outcome.per_item else 1
         each = f" ({p.bought} Item(s) bought this round)" if outcome.per_item else ""
-        state.say(f"{p.name} chooses '{outcome.name}' on '{card.name}': "
-                  f"{paid}gains {words(outcome.reward, times)}{each}.")
+        if state.log is not None:
+            state.say(f"{p.name} chooses '{outcome.name}' on '{card.name}': "
+                      f"{paid}gains {words(outcome.reward, times)}{each}.")
         take(state, seat, outcome.reward, times)
     remove_marker(state, slot, seat)
 
@@ -348,8 +357,9 @@ def blind_date(state: PursuitState, seat: int, partner: int) -> None:
     p = state.players[seat]
     if not take_partner(state, seat, partner, 2):
         return
-    state.say(f"{p.name} meets {state.card_name(partner)} at a Blind Date: a Relationship (level 2), "
-              "with no rewards.")
+    if state.log is not None:
+        state.say(f"{p.name} meets {state.card_name(partner)} at a Blind Date: a Relationship (level 2), "
+                  "with no rewards.")
 
 
 def after_outcomes(state: PursuitState) -> None:
@@ -358,7 +368,8 @@ def after_outcomes(state: PursuitState) -> None:
         last = state.community[SLOTS - 1]
         if last >= 0:
             state.community_discard.append(last)
-            state.say(f"'{data(state).cards[last].name}' was left on the 5th space and is discarded.")
+            if state.log is not None:
+                state.say(f"'{data(state).cards[last].name}' was left on the 5th space and is discarded.")
         kept = [c for c in state.community[: SLOTS - 1] if c >= 0]
         state.community[:] = [-1] * (SLOTS - len(kept)) + kept
         fill(state)

@@ -84,8 +84,9 @@ def group_rewards(state: PursuitState) -> None:
         for seat in roles:
             if seat >= 0 and state.players[seat].alive:
                 gain(state, seat, total)
-                state.say(f"{state.name(seat)} gains {total.words()} from the group project "
-                          f"'{cards[card].name}' ({count(covered, 'role')} covered).")
+                if state.log is not None:
+                    state.say(f"{state.name(seat)} gains {total.words()} from the group project "
+                              f"'{cards[card].name}' ({count(covered, 'role')} covered).")
 
 
 def set_aside(state: PursuitState) -> None:
@@ -117,5 +118,6 @@ def choose_first_player(state: PursuitState, living: list[int]) -> None:
     best = max(state.players[seat].sth for seat in living)
     tied = [seat for seat in living if state.players[seat].sth == best]
     state.first = max(tied, key=lambda seat: (seat - state.first) % n)
-    state.say(f"{state.name(state.first)} has the most STH and takes the First Player token.")
+    if state.log is not None:
+        state.say(f"{state.name(state.first)} has the most STH and takes the First Player token.")
 

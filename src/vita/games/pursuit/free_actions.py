@@ -62,5 +62,6 @@ def do_exchange(state: PursuitState, seat: int, option: str) -> None:
         if ident == option:
             pay(state, seat, cost.res)
             gain(state, seat, reward)
-            state.say(f"{state.name(seat)} exchanges {cost.words()} for {reward.words()}.")
+            if state.log is not None:
+                state.say(f"{state.name(seat)} exchanges {cost.words()} for {reward.words()}.")
             return

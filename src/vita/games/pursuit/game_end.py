@@ -23,14 +23,15 @@ def end_game(state: PursuitState) -> None:
         inheritance = sum(amount // per for amount in p.res)
         results.append({"lth": p.lth, "inheritance": inheritance, "goals": 0})
         p.lth += inheritance
-        if inheritance:
+        if inheritance and state.log is not None:
             state.say(f"{p.name} passes on {inheritance} LTH in inheritance.")
     for goal_index in state.goals:
         goal = state.deck.life_goals[goal_index]
         for seat in achievers(state, goal.solo if state.solo else goal.goal):
             state.players[seat].lth += goal.bonus
             results[seat]["goals"] += goal.bonus
-            state.say(f"{state.name(seat)} achieves the life goal {goal.name}: {goal.bonus} LTH.")
+            if state.log is not None:
+                state.say(f"{state.name(seat)} achieves the life goal {goal.name}: {goal.bonus} LTH.")
     for seat, p in enumerate(state.players):
         results[seat]["total"] = p.lth
         results[seat]["cards"] = p.gathered
@@ -38,9 +39,11 @@ def end_game(state: PursuitState) -> None:
         won = solo_won(state)
         results[0]["won"] = int(won)
         verdict = "wins" if won else "does not win"
-        state.say(f"{state.name(0)} {verdict} the solo game with {state.players[0].lth} LTH.")
+        if state.log is not None:
+            state.say(f"{state.name(0)} {verdict} the solo game with {state.players[0].lth} LTH.")
     state.results = results
-    state.say("Final LTH: " + ", ".join(f"{p.name} {p.lth}" for p in state.players) + ".")
+    if state.log is not None:
+        state.say("Final LTH: " + ", ".join(f"{p.name} {p.lth}" for p in state.players) + ".")
 
 
 def measure(state: PursuitState, seat: int, what: str) -> int:

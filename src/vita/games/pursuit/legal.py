@@ -541,7 +541,8 @@ def apply(state: PursuitState, seat: int, action: Action) -> None:
             community.bought_item(state, seat)
         else:  # done
             state.shopping = False
-            state.say(f"{state.name(seat)} stops shopping.")
+            if state.log is not None:
+                state.say(f"{state.name(seat)} stops shopping.")
             next_turn(state)
         return
     # Free actions leave the turn with the player (unless they kill him).

@@ -49,11 +49,14 @@ def new_game(
     state.goal_box = goals[count:]
 
     goal_names = ", ".join(deck.life_goals[g].name for g in state.goals)
-    state.say(f"Life goals in play: {goal_names}.")
-    state.say(f"{state.name(first_player)} takes the First Player token.")
+    if state.log is not None:
+        state.say(f"Life goals in play: {goal_names}.")
+    if state.log is not None:
+        state.say(f"{state.name(first_player)} takes the First Player token.")
     for seat, p in enumerate(state.players):
         offered = " or ".join(deck.traits[t].name for t in p.offer)
-        state.say(f"{p.name} is dealt two child traits.", [(seat, f"{p.name} is dealt {offered}.")])
+        if state.log is not None:
+            state.say(f"{p.name} is dealt two child traits.", [(seat, f"{p.name} is dealt {offered}.")])
     return state
 
 
@@ -68,8 +71,9 @@ def choose_trait(state: PursuitState, seat: int, trait: int) -> None:
     p = state.players[seat]
     p.trait = trait
     card = state.deck.traits[trait]
-    state.say(f"{p.name} has chosen a child trait.", [(seat, f"{p.name} keeps the child trait {card.name} "
-                                                             "(shown once everyone has chosen).")])
+    if state.log is not None:
+        state.say(f"{p.name} has chosen a child trait.", [(seat, f"{p.name} keeps the child trait {card.name} "
+                                                                 "(shown once everyone has chosen).")])
     if not traits_secret(state):
         reveal_traits(state)
         from vita.games.pursuit.upkeep import start_round
@@ -82,7 +86,8 @@ def reveal_traits(state: PursuitState) -> None:
     for seat, p in enumerate(state.players):
         card = state.deck.traits[p.trait]
         gain(state, seat, Amount.of(card.start))
-        state.say(f"{p.name} keeps the child trait {card.name}: {card.text}")
+        if state.log is not None:
+            state.say(f"{p.name} keeps the child trait {card.name}: {card.text}")
 
 
 def traits_secret(state: PursuitState) -> bool:

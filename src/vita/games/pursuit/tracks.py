@@ -89,7 +89,8 @@ def die(state: PursuitState, seat: int) -> None:
     p.alive = False
     p.died = state.round
     p.due = ()
-    state.say(f"{p.name} has passed away ({state.deck.board.rounds[state.round].name} round).")
+    if state.log is not None:
+        state.say(f"{p.name} has passed away ({state.deck.board.rounds[state.round].name} round).")
 
 
 def move_left_within_section(state: PursuitState, seat: int, spaces: int) -> int:

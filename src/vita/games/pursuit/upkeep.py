@@ -27,11 +27,13 @@ def start_round(state: PursuitState, advance: bool = True) -> None:
         state.round += 1
     spec = state.deck.board.rounds[state.round]
     state.phase = UPKEEP
-    state.say(f"— {spec.name} round —")
+    if state.log is not None:
+        state.say(f"— {spec.name} round —")
     if spec.stress:
         for seat, p in enumerate(state.players):
             if p.alive:
-                state.say(f"{p.name} enters {spec.name} and takes {spec.stress} stress.")
+                if state.log is not None:
+                    state.say(f"{p.name} enters {spec.name} and takes {spec.stress} stress.")
                 add_stress(state, seat, spec.stress)
     draw_rows(state)
     if state.community:
@@ -70,7 +72,7 @@ def set_hourglasses(state: PursuitState) -> None:
         # A player has only so many markers of his colour.
         p.total = p.hand = min(base + change, state.deck.board.hourglass_markers)
         p.overtime = p.spent = 0
-        if change:
+        if change and state.log is not None:
             state.say(f"{p.name} has {count(p.total, 'hourglass', 'hourglasses')} this round.")
 
 
@@ -87,7 +89,8 @@ def slot_stress(state: PursuitState) -> None:
             continue
         extra = max(0, slot_cards(state, seat) - slots) + max(0, len(p.partners) - 1)
         if extra:
-            state.say(f"{p.name} takes {extra} stress for too many commitments.")
+            if state.log is not None:
+                state.say(f"{p.name} takes {extra} stress for too many commitments.")
             add_stress(state, seat, extra)
 
 
@@ -97,7 +100,8 @@ def pension(state: PursuitState, seat: int) -> None:
     if p.retired >= 0:
         reward = state.deck.cards[p.retired].upkeep_reward
         gain(state, seat, reward)
-        state.say(f"{p.name}'s retirement from {state.card_name(p.retired, seat)} gives {reward.words()}.")
+        if state.log is not None:
+            state.say(f"{p.name}'s retirement from {state.card_name(p.retired, seat)} gives {reward.words()}.")
 
 
 def upkeep_cards(state: PursuitState, seat: int) -> list[int]:
@@ -139,13 +143,15 @@ def settle(state: PursuitState, seat: int, card: int, paying: bool) -> None:
         p.hand -= cost.hourglass
         p.spent += cost.hourglass
         gain(state, seat, reward)
-        state.say(f"{p.name} pays the upkeep of {state.card_name(card, seat)} "
-                  f"({cost.words()}) and gains {reward.words()}.")
+        if state.log is not None:
+            state.say(f"{p.name} pays the upkeep of {state.card_name(card, seat)} "
+                      f"({cost.words()}) and gains {reward.words()}.")
         if card == p.job:
             abilities.trigger(state, seat, "job-upkeep")
     else:
-        state.say(f"{p.name} cannot or will not pay the upkeep of {state.card_name(card, seat)}: "
-                  "the card is discarded, 1 stress and -1 STH.")
+        if state.log is not None:
+            state.say(f"{p.name} cannot or will not pay the upkeep of {state.card_name(card, seat)}: "
+                      "the card is discarded, 1 stress and -1 STH.")
         remove_card(state, seat, card)
         move_sth(state, seat, -1)
         add_stress(state, seat, 1)
