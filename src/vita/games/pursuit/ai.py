@@ -140,8 +140,9 @@ class PursuitObserver:
             values += self._seat(state, order[k], hide_trait=secret and k > 0) if k < n else [0.0] * self.per_seat
         values += self._cards(state, seat)
         values += [1.0 if g in state.goals else 0.0 for g in range(len(self.deck.life_goals))]
-        for counts in state.spaces:
-            values += [counts[seat] / 3, (sum(counts) - counts[seat]) / 6]
+        mine = state.players[seat].placed
+        for space, count in enumerate(mine):
+            values += [count / 3, (sum(p.placed[space] for p in state.players) - count) / 6]
         if self.community is not None:
             values += self._community(state, seat)
         return values

@@ -60,7 +60,7 @@ def place(state: PursuitState, seat: int, space: int) -> bool:
     p = state.players[seat]
     p.hand -= 1
     repeated = repeats_space(state, seat, space)
-    state.spaces[space][seat] += 1
+    p.placed[space] += 1
     if repeated:
         if state.log is not None:
             state.say(f"{p.name} already has an hourglass on that space: 1 stress.")
@@ -72,7 +72,7 @@ def repeats_space(state: PursuitState, seat: int, space: int) -> bool:
     """"Action Phase": an hourglass on a space where the player already has one costs 1
     Stress (Rest excepted: "Performing this action more than once in the same round, does
     not give you any Stress")."""
-    return state.spaces[space][seat] > 0 and space != REST
+    return state.players[seat].placed[space] > 0 and space != REST
 
 
 def slots_full(state: PursuitState, seat: int, freed: int = 0) -> bool:
@@ -258,7 +258,7 @@ def _take_group_role(state: PursuitState, seat: int, card: int, action: TakeProj
     # The hourglass is first placed on the action space, then moved onto the card.
     if not place(state, seat, TAKE_PROJECT):
         return
-    state.spaces[TAKE_PROJECT][seat] -= 1
+    p.placed[TAKE_PROJECT] -= 1
     index = next(i for i, s in enumerate(spec.steps) if role_id(s.name) == action.role)
     step = spec.steps[index]
     paid = chosen_payment(state, seat, step.cost, action.pay)
@@ -425,7 +425,7 @@ def take_partner(state: PursuitState, seat: int, card: int, level: int, side: in
 
 
 def overtime_stress(state: PursuitState, seat: int) -> int:
-    repeated = 1 if state.spaces[OVERTIME][seat] else 0
+    repeated = 1 if state.players[seat].placed[OVERTIME] else 0
     return state.deck.board.overtime_stress + repeated
 
 

@@ -103,10 +103,8 @@ def set_aside(state: PursuitState) -> None:
 
 
 def return_hourglasses(state: PursuitState) -> None:
-    for space in state.spaces:
-        for seat in range(len(space)):
-            space[seat] = 0
     for p in state.players:
+        p.placed = [0] * len(p.placed)
         p.projects = [(card, level, 0) for card, level, _ in p.projects]
         p.items = [(card, level, 0) for card, level, _ in p.items]
         p.partners = [(card, level, 0) for card, level, _ in p.partners]

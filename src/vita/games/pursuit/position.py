@@ -195,7 +195,7 @@ def to_json(state: PursuitState) -> JSON:
         "rows": {name: [ids[c] for c in row] for name, row in zip(ROW_NAMES, state.rows, strict=True)},
         "piles": {name: [ids[c] for c in pile] for name, pile in zip(ROW_NAMES, state.piles, strict=True)},
         "discards": {name: [ids[c] for c in d] for name, d in zip(ROW_NAMES, state.discards, strict=True)},
-        "spaces": {name: list(counts) for name, counts in zip(SPACES, state.spaces, strict=True)},
+        "spaces": {name: [p.placed[space] for p in state.players] for space, name in enumerate(SPACES)},
         "groups": {ids[card]: [s if s >= 0 else None for s in roles] for card, roles in state.groups.items()},
         "life_goals": [deck.life_goals[g].id for g in state.goals],
         "box": {"life_goals": [deck.life_goals[g].id for g in state.goal_box],
@@ -265,7 +265,8 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
     for name, counts in model.spaces.items():
         if name not in SPACES or len(counts) != len(names):
             raise PositionError(f"spaces.{name}: expected one count per seat on a known space")
-        state.spaces[SPACES.index(name)] = list(counts)
+        for p, placed in zip(state.players, counts, strict=True):
+            p.placed[SPACES.index(name)] = placed
     for ident, roles in model.groups.items():
         if len(roles) != 4:
             raise PositionError(f"groups.{ident}: a group project has 4 roles")
@@ -343,7 +344,7 @@ def card_places(state: PursuitState) -> list[int]:
 
 def placed_hourglasses(state: PursuitState, seat: int) -> int:
     p = state.players[seat]
-    on_board = sum(space[seat] for space in state.spaces)
+    on_board = sum(p.placed)
     on_cards = sum(h for _, _, h in p.projects) + sum(h for _, _, h in p.items)
     on_cards += sum(h for _, _, h in p.partners)
     roles = sum(roles.count(seat) for roles in state.groups.values())

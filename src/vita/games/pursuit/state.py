@@ -59,6 +59,7 @@ class Player:
         "outcomes",
         "overtime",
         "partners",
+        "placed",
         "popularity",
         "projects",
         "res",
@@ -82,6 +83,7 @@ class Player:
         self.total = 0  # hourglasses this round, Overtime's included
         self.overtime = 0  # hourglasses taken by Overtime this round
         self.spent = 0  # hourglasses on the Spent Time space
+        self.placed = [0] * len(SPACES)  # hourglasses on each board space (SPACES order)
         self.health_bonus = 0  # extra hourglasses next round from Good Health
         self.alive = True
         self.died = -1  # index of the round in which the player died
@@ -114,6 +116,7 @@ class Player:
         other.total = self.total
         other.overtime = self.overtime
         other.spent = self.spent
+        other.placed = self.placed[:]
         other.health_bonus = self.health_bonus
         other.alive = self.alive
         other.died = self.died
@@ -159,7 +162,6 @@ class PursuitState(State):
         "rows",
         "shopping",
         "solo",
-        "spaces",
         "trait_box",
     )
 
@@ -170,7 +172,6 @@ class PursuitState(State):
     piles: list[list[int]]  # draw piles: last item is the top (jobs and partners draw from index 0)
     discards: list[list[int]]
     rows: list[list[int]]  # face-up cards on the board
-    spaces: list[list[int]]  # hourglasses per board space, per seat
     closed: frozenset[int]  # spaces under an Unavailable Action token
     groups: dict[int, list[int]]  # group project card → seat covering each role (-1: open)
     goals: tuple[int, ...]  # life goals in play (face up)
@@ -200,7 +201,6 @@ class PursuitState(State):
         other.piles = [pile[:] for pile in self.piles]
         other.discards = [pile[:] for pile in self.discards]
         other.rows = [row[:] for row in self.rows]
-        other.spaces = [space[:] for space in self.spaces]
         other.closed = self.closed
         other.groups = {card: roles[:] for card, roles in self.groups.items()}
         other.goals = self.goals
@@ -314,7 +314,6 @@ def blank(deck: Deck, num_players: int, names: list[str], rng: Rng, log: bool) -
     state.piles = [[], [], [], []]
     state.discards = [[], [], [], []]
     state.rows = [[], [], [], []]
-    state.spaces = [[0] * num_players for _ in SPACES]
     state.closed = frozenset()
     state.groups = {}
     state.goals = ()
