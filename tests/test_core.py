@@ -25,6 +25,21 @@ def test_rng_shuffle_is_a_permutation() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
+def test_rng_shuffle_is_fisher_yates_with_below() -> None:
+    """The shuffle (its draws inlined for speed) is Fisher-Yates drawing ``below(i + 1)`` from
+    the last index down, and leaves the generator where those draws would: records and
+    search deals depend on both."""
+    for seed in range(20):
+        for size in (0, 1, 2, 7, 60):
+            items, rng = list(range(size)), Rng(seed)
+            rng.shuffle(items)
+            expected, reference = list(range(size)), Rng(seed)
+            for i in range(size - 1, 0, -1):
+                j = reference.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and rng.state == reference.state
+
+
 def test_derived_seeds_are_distinct() -> None:
     seeds = {derive_seed(seed, "game", n) for seed in range(5) for n in range(2000)}
     assert len(seeds) == 10_000
