@@ -161,3 +161,15 @@ def test_a_users_deck_is_played(tmp_path: Path) -> None:
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     loaded = GAME.state_from_json(state.to_json())
     assert loaded.deck is deck
+
+
+def test_the_stress_track_reads_each_position_from_its_section() -> None:
+    """"Stress Track": a position's section (colour) and the hourglasses it gives or takes
+    are its section's in the board data; past either end there is no section."""
+    track = load_deck().stress
+    for index, (_, low, high, hourglasses) in enumerate(track.sections):
+        for position in range(low, high + 1):
+            assert track.section_of(position) == index and track.hourglasses_at(position) == hourglasses
+    for off in (track.first - 1, track.last + 1):
+        with pytest.raises(ValueError, match="off the track"):
+            track.hourglasses_at(off)

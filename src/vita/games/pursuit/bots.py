@@ -10,12 +10,14 @@ and the danger of stress with the old-age rounds ahead.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from vita.core.rng import Rng
 from vita.core.search import squashed_leads
 from vita.core.state import Action, State
 from vita.games.pursuit.actions import Exchange, OnCard, Refresh
-from vita.games.pursuit.game_end import measure, solo_lth_to_win
+from vita.games.pursuit.cards import Deck
+from vita.games.pursuit.game_end import Measured, measurer, solo_lth_to_win
 from vita.games.pursuit.state import ACTION, PursuitState
 
 FREE_ACTIONS_PER_TURN = 2
@@ -60,7 +62,7 @@ def value(state: PursuitState, seat: int) -> float:
     over += max(0, len(p.partners) - 1)
     score -= 1.2 * over * min(left, 3)
     # Stress: old age brings more; dying early loses the rounds left.
-    upcoming = sum(r.stress for r in rounds[state.round + 1:state.round + 2]) + (over if left else 0)
+    upcoming = rounds[state.round + 1].stress + over if left else 0  # the next round's
     margin = deck.stress.last - p.stress - upcoming
     if margin < 0:
         score -= 4.0 * left + 2.0
@@ -74,16 +76,26 @@ def value(state: PursuitState, seat: int) -> float:
         score += 0.9 * popularity * min(left + 1, 3)
         score += 1.2 * sum(1 for marks in state.markers for m in marks if m[0] == seat)
     # Life goals: a little pull towards being the leader.
+    solo = state.solo
+    rules = _goal_rules(deck, solo)
     for goal_index in state.goals:
-        goal = deck.life_goals[goal_index]
-        rule = goal.solo if state.solo else goal.goal
-        mine = measure(state, seat, rule.measure)
-        others = [measure(state, s, rule.measure) for s in range(state.num_players) if s != seat]
-        if state.solo:
-            score += goal.bonus * min(1.0, mine / max(1, rule.at_least)) * 0.5
-        elif not others or mine > max(others):
-            score += goal.bonus * 0.4
+        bonus, measured, at_least = rules[goal_index]
+        mine = measured(state, p)
+        if solo:
+            score += bonus * min(1.0, mine / max(1, at_least)) * 0.5
+        elif all(mine > measured(state, other) for other in state.players if other is not p):
+            score += bonus * 0.4
     return score
+
+
+@cache
+def _goal_rules(deck: Deck, solo: bool) -> tuple[tuple[int, Measured, int], ...]:
+    """Per life goal of the deck (by index): its bonus, how its measure is read, its target."""
+    rules = []
+    for goal in deck.life_goals:
+        rule = goal.solo if solo else goal.goal
+        rules.append((goal.bonus, measurer(rule.measure), rule.at_least))
+    return tuple(rules)
 
 
 PROSPECT_SCALE = 10.0

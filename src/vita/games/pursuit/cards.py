@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -421,15 +421,24 @@ class StressTrack:
     first: int
     last: int
     sections: tuple[tuple[str, int, int, int], ...]  # name, first position, last position, hourglasses
+    # Per position from ``first``: its section's index and hourglasses (read every upkeep).
+    _section: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _hourglasses: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        section = [index for index, (_, low, high, _) in enumerate(self.sections) for _ in range(low, high + 1)]
+        object.__setattr__(self, "_section", tuple(section))
+        object.__setattr__(self, "_hourglasses", tuple(self.sections[index][3] for index in section))
 
     def section_of(self, position: int) -> int:
-        for index, (_, low, high, _) in enumerate(self.sections):
-            if low <= position <= high:
-                return index
-        raise ValueError(f"stress position {position} is off the track")
+        if not self.first <= position <= self.last:
+            raise ValueError(f"stress position {position} is off the track")
+        return self._section[position - self.first]
 
     def hourglasses_at(self, position: int) -> int:
-        return self.sections[self.section_of(position)][3]
+        if not self.first <= position <= self.last:
+            raise ValueError(f"stress position {position} is off the track")
+        return self._hourglasses[position - self.first]
 
     def describe(self, position: int) -> str:
         name, low, _, _ = self.sections[self.section_of(position)]

@@ -10,9 +10,11 @@ Community expansion).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from vita.core.state import Facts
 from vita.games.pursuit.cards import GoalRule
-from vita.games.pursuit.state import OVER, PursuitState
+from vita.games.pursuit.state import OVER, Player, PursuitState
 
 
 def end_game(state: PursuitState) -> None:
@@ -48,28 +50,41 @@ def end_game(state: PursuitState) -> None:
 
 def measure(state: PursuitState, seat: int, what: str) -> int:
     """A life goal's measure for one player."""
-    p = state.players[seat]
+    return measurer(what)(state, state.players[seat])
+
+
+Measured = Callable[[PursuitState, Player], int]
+"""How a life goal's measure is read off a player."""
+
+def _job_level(state: PursuitState, p: Player) -> int:
     cards = state.deck.cards
-    if what in ("knowledge", "creativity", "influence", "money"):
-        return p.res[("knowledge", "creativity", "influence", "money").index(what)]
-    if what == "lowest-resource":
-        return min(p.res[:3])
-    if what == "completed-projects":
-        return len(p.completed)
-    if what == "items-activities":
-        return len(p.items)
-    if what == "job-level":
-        return max((cards[c].job_level for c in (p.job, p.retired) if c >= 0), default=0)
-    if what == "partner-level":
-        return max((level for _, level, _ in p.partners), default=0)
-    if what == "rounds-lived":
-        return p.rounds_lived
-    if what == "popularity":
-        return state.deck.community.popularity[p.popularity] if state.deck.community else 0
-    if what == "community-outcomes":
-        return p.outcomes
-    assert what == "lth"
-    return p.lth
+    return max((cards[c].job_level for c in (p.job, p.retired) if c >= 0), default=0)
+
+
+def _popularity(state: PursuitState, p: Player) -> int:
+    return state.deck.community.popularity[p.popularity] if state.deck.community else 0
+
+
+_MEASURES: dict[str, Measured] = {
+    "knowledge": lambda state, p: p.res[0],
+    "creativity": lambda state, p: p.res[1],
+    "influence": lambda state, p: p.res[2],
+    "money": lambda state, p: p.res[3],
+    "lowest-resource": lambda state, p: min(p.res[:3]),
+    "completed-projects": lambda state, p: len(p.completed),
+    "items-activities": lambda state, p: len(p.items),
+    "job-level": _job_level,
+    "partner-level": lambda state, p: max((level for _, level, _ in p.partners), default=0),
+    "rounds-lived": lambda state, p: p.rounds_lived,
+    "popularity": _popularity,
+    "community-outcomes": lambda state, p: p.outcomes,
+    "lth": lambda state, p: p.lth,
+}
+
+
+def measurer(what: str) -> Measured:
+    """The reading of a life goal's measure (the names are those of the deck files)."""
+    return _MEASURES[what]
 
 
 def achievers(state: PursuitState, rule: GoalRule) -> list[int]:
