@@ -37,13 +37,20 @@ from vita.games.cv.steps import ASSIST, DRAFT, MISFORTUNE, PLACE, ROLL, SELECT
 
 
 def turns_left(state: CvState) -> float:
-    cards = sum(len(d) for d in state.decks) + len(state.track)
+    cards = sum(map(len, state.decks)) + len(state.track)
     return max(1.0, cards / (2.0 * state.num_players))
 
 
-def worth(state: CvState, seat: int, card: Card, kind: int) -> float:
-    """What taking ``card`` as ``kind`` adds to ``seat``'s final score, roughly."""
-    horizon = min(turns_left(state), 8.0)
+def horizon_of(state: CvState) -> float:
+    """The turns ahead that a card's tokens are counted for."""
+    return min(turns_left(state), 8.0)
+
+
+def worth(state: CvState, seat: int, card: Card, kind: int, horizon: float | None = None) -> float:
+    """What taking ``card`` as ``kind`` adds to ``seat``'s final score, roughly (``horizon``:
+    :func:`horizon_of` the state, if the caller has it)."""
+    if horizon is None:
+        horizon = horizon_of(state)
     if kind == EVENT:
         return event_symbols(card) + (2.5 if card.when == "misfortune" else 0.0) \
             + (1.5 if card.when == "roll" else 0.0)
@@ -64,7 +71,9 @@ def worth(state: CvState, seat: int, card: Card, kind: int) -> float:
 def income(icons: Sequence[int]) -> float:
     """What icons (``EFFECTS`` order: a card's effect, or a seat's tokens) bring each turn, in
     symbols: plain, good luck and any count 1, a bad luck -1, an extra die 1.5, a reroll 1."""
-    return sum(icons[s] for s in (*PLAIN, GOOD_LUCK, ANY)) - icons[BAD_LUCK] + 1.5 * icons[DIE] + icons[REROLL]
+    health, relationship, knowledge, money = PLAIN
+    return (icons[health] + icons[relationship] + icons[knowledge] + icons[money] + icons[GOOD_LUCK] + icons[ANY]
+            - icons[BAD_LUCK] + 1.5 * icons[DIE] + icons[REROLL])
 
 
 def event_symbols(card: Card) -> float:
@@ -84,7 +93,7 @@ def values(state: CvState) -> list[float]:
     rows = breakdown(state)
     if state.is_over():
         return [row["total"] for row in rows]
-    horizon = min(turns_left(state), 8.0)
+    horizon = horizon_of(state)
     card = state.deck.card
     found = []
     for seat, row in enumerate(rows):
@@ -159,10 +168,11 @@ class HeuristicBot:
         """The dice faces still needed for the best card on the track, after the tokens."""
         tokens = state.tokens[seat]
         best, best_value = None, 0.0
+        horizon = horizon_of(state)
         for number in state.track:
             card = state.deck.card(number)
             kind = card.types[0]
-            value = worth(state, seat, card, kind) / (1 + sum(card.cost))
+            value = worth(state, seat, card, kind, horizon) / (1 + sum(card.cost))
             if value > best_value:
                 best, best_value = card, value
         needs = [0] * 6
@@ -173,16 +183,17 @@ class HeuristicBot:
 
     # -- selecting ------------------------------------------------------------------------------
 
-    def _buy_value(self, state: CvState, seat: int, action: Buy) -> float:
+    def _buy_value(self, state: CvState, seat: int, action: Buy, horizon: float | None = None) -> float:
         card = state.deck.card(action.card)
         penalty = 0.5 if action.luck else 0.0
-        return worth(state, seat, card, type_of(card, action.as_type)) - penalty
+        return worth(state, seat, card, type_of(card, action.as_type), horizon) - penalty
 
     def _select(self, state: CvState, seat: int, actions: list[Action]) -> Action:
         buys = [a for a in actions if isinstance(a, Buy)]
         if buys:
-            best = max(buys, key=lambda a: self._buy_value(state, seat, a))
-            if self._buy_value(state, seat, best) > 0:
+            horizon = horizon_of(state)
+            best = max(buys, key=lambda a: self._buy_value(state, seat, a, horizon))
+            if self._buy_value(state, seat, best, horizon) > 0:
                 return best
         # An event or an ability that turns a card into one it can pay for.
         best_enabler, best_gain = None, 0.0

@@ -71,7 +71,9 @@ def abilities(state: CvState, seat: int) -> set[str]:
 
 
 def has_ability(state: CvState, seat: int, ability: str) -> bool:
-    return ability in abilities(state, seat)
+    """Whether one of the seat's active cards has this ability."""
+    cards = state.deck.cards
+    return any(cards[stack[-1]].ability == ability for stack in state.cv[seat] if stack)  # type: ignore[union-attr]
 
 
 def rerollable(state: CvState, seat: int) -> int:
