@@ -108,7 +108,7 @@ def test_a_project_choice_states_what_negative_sth_adds_to_its_cost() -> None:
     seat = state.to_move()[0]
     p = state.players[seat]
     cafe = state.deck.by_id["open-a-cafe"]
-    p.projects = [(cafe, 2, 0)]
+    p.projects = ((cafe, 2, 0),)
     p.sth, p.res = -1, [1, 1, 3, 0]
     advances = [a for a in state.legal_actions(seat) if str(a).startswith("advance open-a-cafe")]
     assert [str(a) for a in advances] == ["advance open-a-cafe"]

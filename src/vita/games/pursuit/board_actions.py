@@ -242,7 +242,7 @@ def do_take_project(state: PursuitState, seat: int, action: TakeProject) -> None
     state.rows[ROW_PROJECTS].remove(card)
     pay(state, seat, paid)
     p.hand -= step.cost.hourglass
-    p.projects.append((card, level, step.cost.hourglass))
+    p.projects += ((card, level, step.cost.hourglass),)
     p.gathered += 1
     gain(state, seat, step.reward)
     if state.log is not None:
@@ -267,7 +267,7 @@ def _take_group_role(state: PursuitState, seat: int, card: int, action: TakeProj
             return
         state.rows[ROW_PROJECTS].remove(card)
         state.groups[card] = [-1, -1, -1, -1]
-        p.projects.append((card, 0, 0))
+        p.projects += ((card, 0, 0),)
         p.gathered += 1
     state.groups[card][index] = seat
     pay(state, seat, paid)
@@ -333,7 +333,7 @@ def do_spend(state: PursuitState, seat: int, action: SpendAction, hourglass: boo
     state.rows[ROW_ITEMS].remove(card)
     p.res[3] -= money
     p.hand -= step.cost.hourglass
-    p.items.append((card, action.level, step.cost.hourglass))
+    p.items += ((card, action.level, step.cost.hourglass),)
     p.gathered += 1
     gain(state, seat, step.reward)
     kind = "Item" if spec.kind == "item" else "Activity"
@@ -414,7 +414,7 @@ def take_partner(state: PursuitState, seat: int, card: int, level: int, side: in
         if not p.alive:
             return False
     state.rows[ROW_PARTNERS].remove(card)
-    p.partners.append((card, level, 0))
+    p.partners += ((card, level, 0),)
     if side:
         p.sides[card] = side
     p.gathered += 1

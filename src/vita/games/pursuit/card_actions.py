@@ -16,7 +16,12 @@ from vita.games.pursuit.state import ROW_JOBS, Holding, PursuitState
 from vita.games.pursuit.tracks import can_pay, gain, pay
 
 
-def _find(holdings: list[Holding], card: int) -> int:
+def replaced(holdings: tuple[Holding, ...], index: int, holding: Holding) -> tuple[Holding, ...]:
+    """The holdings with the one at ``index`` replaced (holdings are tuples, never changed in place)."""
+    return (*holdings[:index], holding, *holdings[index + 1:])
+
+
+def _find(holdings: tuple[Holding, ...], card: int) -> int:
     for index, (held, _, _) in enumerate(holdings):
         if held == card:
             return index
@@ -72,14 +77,14 @@ def do_advance(state: PursuitState, seat: int, action: Advance) -> None:
                   f"{Amount(res=paid, hourglass=step.cost.hourglass).words()}, gains {step.reward.words()}.")
     if level == 4:
         # Completed: set aside; its hourglasses go to the Spent Time space.
-        del p.projects[index]
+        p.projects = p.projects[:index] + p.projects[index + 1:]
         p.spent += on_card + placed
         p.completed += (card,)
         if state.log is not None:
             state.say(f"{p.name} has completed '{spec.name}'.")
         abilities.trigger(state, seat, "complete-project")
     else:
-        p.projects[index] = (card, level, on_card + placed)
+        p.projects = replaced(p.projects, index, (card, level, on_card + placed))
 
 
 # -- Upgrade an Item / Repeat an Activity -----------------------------------------------------
@@ -113,7 +118,7 @@ def do_upgrade(state: PursuitState, seat: int, action: Upgrade) -> None:
     p.res[3] -= money
     placed = 1 + step.cost.hourglass
     p.hand -= placed
-    p.items[index] = (card, action.level, on_card + placed)
+    p.items = replaced(p.items, index, (card, action.level, on_card + placed))
     gain(state, seat, step.reward)
     verb = "upgrades" if spec.kind == "item" else "repeats"
     if state.log is not None:
@@ -202,7 +207,7 @@ def do_develop(state: PursuitState, seat: int, action: OnCard) -> None:
     index = _find(p.partners, card)
     _, level, on_card = p.partners[index]
     p.hand -= 1
-    p.partners[index] = (card, level + 1, on_card + 1)
+    p.partners = replaced(p.partners, index, (card, level + 1, on_card + 1))
     step = spec.steps[level]
     gain(state, seat, step.reward)
     if state.log is not None:

@@ -98,16 +98,19 @@ def set_aside(state: PursuitState) -> None:
                 kept.append(holding)
             else:
                 p.completed += (holding[0],)
-        p.projects = kept
+        p.projects = tuple(kept)
     state.groups = {}
 
 
 def return_hourglasses(state: PursuitState) -> None:
     for p in state.players:
         p.placed = [0] * len(p.placed)
-        p.projects = [(card, level, 0) for card, level, _ in p.projects]
-        p.items = [(card, level, 0) for card, level, _ in p.items]
-        p.partners = [(card, level, 0) for card, level, _ in p.partners]
+        if p.projects:
+            p.projects = tuple([(card, level, 0) for card, level, _ in p.projects])
+        if p.items:
+            p.items = tuple([(card, level, 0) for card, level, _ in p.items])
+        if p.partners:
+            p.partners = tuple([(card, level, 0) for card, level, _ in p.partners])
         p.hand = p.total = p.overtime = p.spent = 0
 
 

@@ -135,7 +135,7 @@ def player_json(state: PursuitState, p: Player) -> JSON:
         side = p.sides.get(card)
         return slug(deck.cards[card].names[side]) if side else deck.cards[card].id
 
-    def holdings(cards: list[tuple[int, int, int]]) -> list[JSON]:
+    def holdings(cards: tuple[tuple[int, int, int], ...]) -> list[JSON]:
         return [{"card": shown(c), "level": lv, "hourglasses": h} for c, lv, h in cards]
 
     return {
@@ -285,9 +285,9 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
             h.hand, h.total, h.overtime, h.spent, h.health_bonus)
         p.trait = -1 if pm.trait is None else look(deck.trait_ids, pm.trait, f"{where}.trait")
         p.offer = tuple(look(deck.trait_ids, t, f"{where}.offer") for t in pm.offer)
-        p.projects = [(card(h.card, f"{where}.projects"), h.level, h.hourglasses) for h in pm.projects]
-        p.items = [(card(h.card, f"{where}.items"), h.level, h.hourglasses) for h in pm.items]
-        p.partners = [(card(h.card, f"{where}.partners"), h.level, h.hourglasses) for h in pm.partners]
+        p.projects = tuple((card(h.card, f"{where}.projects"), h.level, h.hourglasses) for h in pm.projects)
+        p.items = tuple((card(h.card, f"{where}.items"), h.level, h.hourglasses) for h in pm.items)
+        p.partners = tuple((card(h.card, f"{where}.partners"), h.level, h.hourglasses) for h in pm.partners)
         p.job = -1 if pm.job is None else card(pm.job, f"{where}.job")
         p.retired = -1 if pm.retired is None else card(pm.retired, f"{where}.retired")
         p.completed = tuple(card(c, f"{where}.completed") for c in pm.completed)

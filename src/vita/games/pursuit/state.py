@@ -89,13 +89,14 @@ class Player:
         self.died = -1  # index of the round in which the player died
         self.rounds_lived = 0
         self.trait = -1
-        # Tuples, replaced and never changed in place, so that a clone shares them.
+        # Tuples (here and the holdings above), replaced and never changed in place, so that a
+        # clone shares them.
         self.offer: tuple[int, ...] = ()  # the 2 child traits dealt at setup (private; one is kept)
-        self.projects: list[Holding] = []
-        self.items: list[Holding] = []
+        self.projects: tuple[Holding, ...] = ()
+        self.items: tuple[Holding, ...] = ()
         self.job = -1
         self.retired = -1
-        self.partners: list[Holding] = []
+        self.partners: tuple[Holding, ...] = ()
         self.completed: tuple[int, ...] = ()
         self.gathered = 0  # cards gathered during the game (the final tie-breaker)
         self.due: tuple[int, ...] = ()  # cards whose upkeep is still to settle this round
@@ -123,11 +124,11 @@ class Player:
         other.rounds_lived = self.rounds_lived
         other.trait = self.trait
         other.offer = self.offer
-        other.projects = self.projects[:]
-        other.items = self.items[:]
+        other.projects = self.projects
+        other.items = self.items
         other.job = self.job
         other.retired = self.retired
-        other.partners = self.partners[:]
+        other.partners = self.partners
         other.completed = self.completed
         other.gathered = self.gathered
         other.due = self.due

@@ -14,7 +14,7 @@ from __future__ import annotations
 from vita.core.wording import count
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.cards import Amount
-from vita.games.pursuit.state import ACTION, UPKEEP, PursuitState
+from vita.games.pursuit.state import ACTION, UPKEEP, Holding, PursuitState
 from vita.games.pursuit.tracks import add_stress, can_pay, gain, move_sth, pay
 
 
@@ -190,10 +190,11 @@ def remove_card(state: PursuitState, seat: int, card: int) -> int:
     """
     p = state.players[seat]
     hourglasses = 0
-    for holdings in (p.projects, p.items, p.partners):
+    for kind in ("projects", "items", "partners"):
+        holdings: tuple[Holding, ...] = getattr(p, kind)
         for index, (held, _, on_card) in enumerate(holdings):
             if held == card:
-                del holdings[index]
+                setattr(p, kind, holdings[:index] + holdings[index + 1:])
                 hourglasses = on_card
                 break
     if p.job == card:
