@@ -103,7 +103,8 @@ class ISMCTSBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        children = self.search(state, seat).children
+        root, own = self._search(state, seat)
+        children = root.children
 
         def rank(action: Action) -> tuple[int, float]:
             child = children.get(action)
@@ -111,7 +112,7 @@ class ISMCTSBot:
 
         best = max(legal, key=rank)
         if self.keep is not None:
-            own = self._playout_move(self._judged_deal(state, seat), seat)
+            assert own is not None
             if own != best and own in children and not _clearly_better(children[best], children[own], self.keep):
                 return own
         return best
@@ -140,37 +141,44 @@ class ISMCTSBot:
     def search(self, state: State, seat: int, *, chances: bool = False) -> _Node:
         """The search tree grown from ``state`` for ``seat`` within the budget (``chances``: and
         every seat's outlook, at the root and its children)."""
+        return self._search(state, seat, chances=chances)[0]
+
+    def _search(self, state: State, seat: int, *, chances: bool = False) -> tuple[_Node, Action | None]:
+        """The search tree, and the playout bot's own move at the root where the search
+        weighs it (``top`` or ``keep`` with a playout bot; else None)."""
         rng = Rng(self.seed * 1_000_003 + state.ply)
         base = state.clone()
         base.log = None  # the deals tell nobody anything: no log to copy or write
         root = _Node(seat)
         if chances:
             root.outlook = [0.0] * state.num_players
-        allowed = self._best_at_root(base, seat) if self.top is not None else None
+        own = None
+        if self.playout is not None and (self.top is not None or self.keep is not None):
+            own = self._playout_move(self._judged_deal(base, seat), seat)
+        allowed = self._best_at_root(base, seat, own) if self.top is not None else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         done = 0
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
             self._iterate(root, self.deal(base, seat, rng), rng, allowed)
             done += 1
-        return root
+        return root, own
 
     def deal(self, state: State, seat: int, rng: Rng) -> State:
         """A position the seat may believe it is in: its information set dealt again."""
         return state.determinize(seat, rng)
 
-    def _best_at_root(self, base: State, seat: int) -> set[Action] | None:
+    def _best_at_root(self, base: State, seat: int, own: Action | None) -> set[Action] | None:
         """With ``top=K``: the K legal actions whose result the game's judgement
         (``Game.evaluate``) likes best for ``seat``, each tried on one deal of the seat's
         information set (its own generator: the search's deals are the same with or without
-        it). ``None`` (search them all) where the game has no judgement."""
+        it), and ``own``, the playout bot's move (the root keeps the move of the bot the
+        search improves on). ``None`` (search them all) where the game has no judgement."""
         assert self.top is not None
         legal = base.legal_actions(seat)
         if len(legal) <= self.top:
             return None
         world = self._judged_deal(base, seat)
-        kept: set[Action] = set()
-        if self.playout is not None:  # the root keeps the move of the bot the search improves on
-            kept.add(self._playout_move(world, seat))
+        kept: set[Action] = set() if own is None else {own}
         scored = []
         for index, action in enumerate(legal):
             after = world.clone()
