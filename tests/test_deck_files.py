@@ -47,7 +47,8 @@ def test_a_community_card_problem_names_its_file_and_card(deck: Path) -> None:
     path = deck / "community" / "community.yaml"
     path.write_text(path.read_text().replace("multiple: false", "multiple: maybe", 1))
     code, lines = problems(deck)
-    assert code != 0 and any(line.startswith("community/community.yaml: cards.0.multiple") for line in lines), lines
+    where = "community/community.yaml: card 1 (organize-a-party): multiple: "
+    assert code != 0 and any(line.startswith(where) for line in lines), lines
 
 
 def problems(deck: Path) -> tuple[int, list[str]]:

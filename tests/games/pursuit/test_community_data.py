@@ -55,7 +55,8 @@ def test_a_broken_file_names_its_problems(tmp_path: Path) -> None:
     (tmp_path / "c" / "community.yaml").write_text(yaml.safe_dump(data))
     _, problems = validate(tmp_path / "c")
     assert any("popularity" in p and "score 1" in p for p in problems)
-    assert any("cards.0.outcomes" in p for p in problems)
+    first = data["cards"][0]["id"]
+    assert any(p.startswith(f"community.yaml: card 1 ({first}): outcomes: ") for p in problems), problems
 
 
 def test_the_doc_lists_every_community_card_and_added_card() -> None:

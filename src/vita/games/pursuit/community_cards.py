@@ -184,10 +184,28 @@ def validate(directory: str | Path) -> tuple[CommunityFile | None, list[str]]:
     try:
         model = CommunityFile.model_validate(raw)
     except ValidationError as error:
-        return None, validation_problems(error, f"{FILE}: ")
+        return None, _by_card(error, raw)
     ids = [card.id for card in model.cards]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     return model, [f"{FILE}: the card id {i!r} is given twice" for i in twice]
+
+
+def _by_card(error: ValidationError, raw: object) -> list[str]:
+    """Each problem, a card's named as the main deck files name theirs: ``card N (id)`` and
+    the field within it."""
+    cards = raw.get("cards") if isinstance(raw, dict) else None
+    lines = []
+    for line, problem in zip(validation_problems(error, f"{FILE}: "), error.errors(), strict=False):
+        where = problem["loc"]
+        if len(where) < 2 or where[0] != "cards" or not isinstance(where[1], int):
+            lines.append(line)
+            continue
+        index = where[1]
+        item = cards[index] if isinstance(cards, list) and index < len(cards) else None
+        label = f"card {index + 1}" + (f" ({item['id']})" if isinstance(item, dict) and "id" in item else "")
+        field = ".".join(str(part) for part in where[2:]) or "(card)"
+        lines.append(f"{FILE}: {label}: {field}: {problem['msg']}")
+    return lines
 
 
 def load_community(directory: str | Path | None = None) -> Community:
