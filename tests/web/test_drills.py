@@ -34,8 +34,9 @@ GAMES = [("pursuit-cards", ["human", "human"]), ("pursuit", ["human", "human"]),
 class ServeProcess:
     """``vita serve`` in a process group of its own, killed and restarted at will."""
 
-    def __init__(self, db: str, workdir: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, workdir: Path, bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> None:
         self.bot_delay = bot_delay
+        self.extra = extra  # more options of ``vita serve``
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -48,7 +49,7 @@ class ServeProcess:
         command = [sys.executable, "-c", "from vita.cli import main; main()", "serve", "--db", self.db,
                    "--port", str(self.port), "--bot-delay", str(self.bot_delay), "--bot-workers", "1",
                    "--allow-chosen-seed",
-                   "--no-access-log"]
+                   "--no-access-log", *self.extra]
         log = (self.workdir / "serve.log").open("ab")
         self.process = subprocess.Popen(command, cwd=self.workdir, stdout=log, stderr=log, start_new_session=True)
         deadline = time.monotonic() + 30

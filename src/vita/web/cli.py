@@ -24,9 +24,12 @@ import click
               help="Connections (pages, sockets, requests) served at once; more are answered 503.")
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request (tokens and keys are removed from what is logged).")
+@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True, metavar="ADDRESSES",
+              help="Proxies (comma-separated addresses, '*' for any) whose X-Forwarded-For names the client: "
+                   "the rate limits then count each client behind the proxy, not the proxy.")
 def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
           bot_budget: float, allow_chosen_seed: bool, table_rate: str, max_connections: int,
-          access_log: bool) -> None:
+          access_log: bool, forwarded_allow_ips: str) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import gc
     import sys
@@ -59,4 +62,5 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
     uvicorn.run(app, host=host, port=port, log_level="info" if access_log else "warning", access_log=access_log,
                 # A message from a page is a ping; a request body is refused past 64 KiB anyway.
                 ws_max_size=64 * 1024, h11_max_incomplete_event_size=64 * 1024,
-                limit_concurrency=max_connections, timeout_keep_alive=15)
+                limit_concurrency=max_connections, timeout_keep_alive=15,
+                proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
