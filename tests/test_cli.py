@@ -208,6 +208,36 @@ def test_long_runs_show_a_progress_bar_with_the_rate() -> None:
     assert "pursuit, 2 players" in shown and "3/3" in shown and "games/s" in shown
 
 
+def test_a_run_in_the_background_logs_its_progress_as_lines() -> None:
+    """Where standard error is no terminal (nohup, a CI log) the bar becomes a plain line now
+    and then: games done of all, the share, the rate and the time left."""
+    import io
+
+    from rich.console import Console
+
+    from vita.sim import ProgressLines, progress_bar
+
+    log = io.StringIO()
+    bar = progress_bar(True, Console(file=log))
+    assert isinstance(bar, ProgressLines)
+    bar.every = 0.0  # a line at every game
+    with bar:
+        job = bar.add_task("cv tournament", total=4)
+        for _ in range(3):
+            time.sleep(0.01)
+            bar.advance(job)
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 3 and lines[0].startswith("cv tournament: 1/4 games (25%), ")
+    assert lines[2].startswith("cv tournament: 3/4 games (75%), ") and "games/s, about " in lines[2]
+    assert lines[2].endswith(" s left")
+    quiet = io.StringIO()
+    with progress_bar(True, Console(file=quiet)) as bar:  # a short run: not a line
+        job = bar.add_task("cv tournament", total=2)
+        bar.advance(job)
+        bar.advance(job)
+    assert quiet.getvalue() == ""
+
+
 def test_simulate_writes_records_and_a_summary(tmp_path: Path) -> None:
     code, output = run("simulate", "pursuit-cards", "--players", "2", "--games", "3", "--json",
                        "--records", str(tmp_path / "runs"))

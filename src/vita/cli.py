@@ -404,7 +404,7 @@ def simulate_command(
     try:
         if workers is not None and workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
-        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=not as_json,
+        summary = simulate(game_id, options, names, count, seed, records_dir=records, progress=True,
                            workers=workers or os.cpu_count() or 1, out_dir=out, ray=ray_address)
     except (KeyError, ValueError, IllegalAction, PositionError) as error:
         _fail(str(error))
@@ -455,7 +455,7 @@ def tournament_command(game_id: str, players: int, couples: int | None, expansio
         if count < 1:
             raise ValueError(f"--games must be at least 1, not {count}")
         summary = tournament.run(game_id, options, [b.strip() for b in bots.split(",") if b.strip()], count, seed,
-                                 workers=workers, progress=not as_json)
+                                 workers=workers, progress=True)
     except (KeyError, ValueError) as error:
         _fail(str(error.args[0]) if isinstance(error, KeyError) else " ".join(str(error).split()))
     if csv_path:

@@ -11,6 +11,7 @@ are the same whichever ran it.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -23,6 +24,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TaskProgressColumn,
     TextColumn,
     TimeRemainingColumn,
@@ -195,11 +197,69 @@ class RateColumn(ProgressColumn):
         return Text(f"{task.speed:.1f} games/s" if task.speed else "", style="progress.data.speed")
 
 
-def progress_bar(show: bool = True, console: Console | None = None) -> Progress:
-    """A progress bar on standard error (games done, rate, time left), on a terminal."""
+def progress_bar(show: bool = True, console: Console | None = None) -> Progress | ProgressLines:
+    """A progress bar on standard error (games done, rate, time left) on a terminal; where
+    standard error is a file or a pipe (a run left in the background, a CI log), a line of the
+    same now and then (:class:`ProgressLines`)."""
+    console = console or Console(stderr=True)
+    if show and not console.is_terminal:
+        return ProgressLines(console)
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-                    RateColumn(), TimeRemainingColumn(), console=console or Console(stderr=True),
+                    RateColumn(), TimeRemainingColumn(), console=console,
                     disable=not show, transient=True, refresh_per_second=4)
+
+
+class ProgressLines:
+    """Progress as plain lines, at most one every ``every`` seconds (none for a short run):
+    ``cv tournament: 40/200 games (20%), 0.07 games/s, about 38 min left``."""
+
+    def __init__(self, console: Console, every: float = 30.0) -> None:
+        self.console = console
+        self.every = every
+        self.tasks: list[tuple[str, float, float]] = []  # description, total, start
+        self.done: list[float] = []
+        self.shown = time.monotonic()
+
+    def __enter__(self) -> ProgressLines:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: float | None = None) -> TaskID:
+        self.tasks.append((description, total or 0.0, time.monotonic()))
+        self.done.append(0.0)
+        return TaskID(len(self.tasks) - 1)
+
+    def advance(self, job: TaskID, advance: float = 1) -> None:
+        self.done[job] += advance
+        now = time.monotonic()
+        if now - self.shown >= self.every:
+            self.shown = now
+            self.console.print(self.line(job, now), highlight=False, soft_wrap=True)
+
+    def line(self, job: TaskID, now: float) -> str:
+        description, total, start = self.tasks[job]
+        done = self.done[job]
+        rate = done / max(now - start, 1e-9)
+        text = f"{description}: {done:g}/{total:g} games"
+        if total:
+            text += f" ({100 * done / total:.0f}%)"
+        text += f", {rate:.2f} games/s"
+        if total and rate > 0 and done < total:
+            text += f", about {_duration((total - done) / rate)} left"
+        return text
+
+    def refresh(self) -> None:
+        return None
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON, seed: int) -> dict[str, Any]:
