@@ -188,22 +188,18 @@ def add_takes(out: list[Action], ways: tuple[TakeOption, ...], roles: list[int] 
     for role, k, c, i, extra, action, by_sth in ways:
         if spare < extra or (roles is not None and roles[role] >= 0):
             continue
-        if h0 >= k and h1 >= c and h2 >= i:  # the printed cost can be paid
-            if sth == 0:
-                out.append(action)
-                continue
-            paying = by_sth.get(sth)
-            if paying is None:
-                paying = by_sth[sth] = ways_to_pay(action, sth, k, c, i)
-            if sth > 0:  # a positive STH only lowers each resource's cost: every way pays
-                out += paying[1]
-                continue
-        elif sth <= 0:  # with STH at 0 or below, no way costs less than the printed cost
+        printed = h0 >= k and h1 >= c and h2 >= i  # the printed cost can be paid
+        if sth == 0 and printed:
+            out.append(action)
             continue
-        else:
-            paying = by_sth.get(sth)
-            if paying is None:
-                paying = by_sth[sth] = ways_to_pay(action, sth, k, c, i)
+        if sth <= 0 and not printed:  # with STH at 0 or below, no way costs less than printed
+            continue
+        paying = by_sth.get(sth)
+        if paying is None:
+            paying = by_sth[sth] = ways_to_pay(action, sth, k, c, i)
+        if sth > 0 and printed:  # a positive STH only lowers each resource's cost: every way pays
+            out += paying[1]
+            continue
         affordable = [a for pk, pc, pi, a in paying[0] if h0 >= pk and h1 >= pc and h2 >= pi]
         if len(affordable) == 1:
             out.append(action)
