@@ -250,9 +250,6 @@ class ProgressLines:
             text += f", about {_duration((total - done) / rate)} left"
         return text
 
-    def refresh(self) -> None:
-        return None
-
 
 def _duration(seconds: float) -> str:
     if seconds < 90:

@@ -56,6 +56,7 @@ def measure(state: PursuitState, seat: int, what: str) -> int:
 Measured = Callable[[PursuitState, Player], int]
 """How a life goal's measure is read off a player."""
 
+
 def _job_level(state: PursuitState, p: Player) -> int:
     cards = state.deck.cards
     return max((cards[c].job_level for c in (p.job, p.retired) if c >= 0), default=0)
