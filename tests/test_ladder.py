@@ -151,6 +151,46 @@ def test_keep_plays_the_playout_bots_move_unless_the_search_clearly_beats_it() -
         "the search never left the heuristic's move: the test shows nothing"
 
 
+def test_confirm_keeps_the_playout_bots_move_unless_fresh_pairs_of_playouts_beat_it() -> None:
+    """``confirm=N``: where the search's choice is not the heuristic's move, N pairs of
+    playouts on fresh deals decide; with an unreachable margin the heuristic's move stays,
+    and with none (``keep=0``) the confirmed choice is sometimes the search's. A choice is
+    always one of the two."""
+    positions = _positions("cv", 8, seed=31)
+    left = 0
+    for state in positions:
+        seat = state.to_move()[0]
+        heuristic = str(make_bot("cv", "heuristic", 0).choose(state, seat))
+        searched = str(make_bot("cv", "ismcts:iters=40:playout=heuristic:depth=2:top=1", 3).choose(state, seat))
+        kept = make_bot("cv", "ismcts:iters=40:playout=heuristic:depth=2:top=1:keep=1000:confirm=6", 3)
+        assert str(kept.choose(state, seat)) == heuristic
+        confirmed = str(make_bot("cv", "ismcts:iters=40:playout=heuristic:depth=2:top=1:keep=0:confirm=6", 3)
+                        .choose(state, seat))
+        assert confirmed in (heuristic, searched)
+        left += confirmed != heuristic
+    assert left, "the confirmation never let the search's choice through: the test shows nothing"
+
+
+def test_the_confirmation_counts_a_lead_in_standard_errors_of_the_pairs() -> None:
+    """A lead that is the same in every pair is certain; differences that cancel out are no
+    lead; the same mean with more spread is a smaller lead."""
+    from vita.core.search import paired_lead
+
+    assert paired_lead([0.25] * 5) == float("inf")
+    assert paired_lead([0.5, -0.5, 0.5, -0.5]) == 0.0
+    assert paired_lead([0.0, 0.0, 0.0]) == 0.0
+    assert paired_lead([-0.25] * 3) == 0.0
+    steady, noisy = paired_lead([0.1, 0.3, 0.2, 0.2]), paired_lead([-0.4, 0.8, 0.2, 0.2])
+    assert steady > noisy > 0
+
+
+def test_confirm_needs_a_playout_bot() -> None:
+    with pytest.raises(ValueError, match="confirm= needs a playout bot"):
+        make_bot("cv", "ismcts:confirm=10", 1)
+    with pytest.raises(ValueError, match="at least 2"):
+        make_bot("cv", "ismcts:playout=heuristic:confirm=1", 1)
+
+
 def test_keep_needs_a_playout_bot() -> None:
     with pytest.raises(ValueError, match="keep= needs a playout bot"):
         make_bot("cv", "ismcts:keep=1", 1)

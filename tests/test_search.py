@@ -23,7 +23,8 @@ def _position(game_id: str, players: int, plies: int, seed: int = 2):
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iters=40", "ismcts:iters=8:playout=heuristic:depth=3:top=2",
-                                  "ismcts:iters=8:playout=heuristic:depth=3:keep=1"])
+                                  "ismcts:iters=8:playout=heuristic:depth=3:keep=1",
+                                  "ismcts:iters=8:playout=heuristic:depth=3:keep=0:confirm=4"])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_same_information_gives_the_same_choice(game_id: str, spec: str) -> None:
     """Positions that differ only in what the seat to act cannot see (another deal of its

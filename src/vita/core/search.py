@@ -21,7 +21,10 @@ with ``top`` the root always keeps the action that bot would choose: the search 
 improves on that bot's play, as a rollout of a base policy does, Tesauro and Galperin,
 "On-line Policy Improvement using Monte-Carlo Search", NIPS 1996), and ``keep=Z`` with it
 plays that bot's move unless another action's mean reward is higher by more than Z standard
-errors (so noise alone never overrules it); ``vita.registry.make_bot``
+errors (so noise alone never overrules it), and ``confirm=N`` with it has N more pairs of
+playouts on fresh deals, both moves from the same deal and generator, decide whether the
+search's choice really beats that bot's move (by more than ``keep`` standard errors of the
+pairs' differences, where ``keep`` is given); ``vita.registry.make_bot``
 reads the parameters; ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
 """
 
@@ -38,6 +41,7 @@ from vita.core.state import Action, Game, State
 
 DEFAULT_ITERATIONS = 500
 JUDGED_DEAL = 7_777_777  # offsets the generator of the deal on which ``top=K`` judges the root's actions
+CONFIRM_DEALS = 3_333_333  # offsets the generator of the deals that confirm a move (``confirm=N``)
 EXPLORATION = 0.7  # UCB1's constant: rewards lie in [-1, 1]
 
 
@@ -72,7 +76,7 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
                  c: float = EXPLORATION, depth: int | None = None, top: int | None = None,
-                 playout: str | None = None, keep: float | None = None) -> None:
+                 playout: str | None = None, keep: float | None = None, confirm: int | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"iters must be at least 1, not {iters}")
         if time is not None and time <= 0:
@@ -83,6 +87,8 @@ class ISMCTSBot:
             raise ValueError(f"top must be at least 1, not {top}")
         if keep is not None and (playout is None or keep < 0):
             raise ValueError("keep= needs a playout bot (playout=heuristic) and is 0 or more")
+        if confirm is not None and (playout is None or confirm < 2):
+            raise ValueError("confirm= needs a playout bot (playout=heuristic) and is at least 2")
         policies: dict[str, BotFactory] = {**GENERIC_BOTS, **game.bots()}
         if playout is not None and playout not in policies:
             raise ValueError(f"playout={playout} is not a bot of this game (known: {', '.join(policies)})")
@@ -98,6 +104,9 @@ class ISMCTSBot:
         # The root keeps the playout bot's own move unless another's mean reward is higher by
         # more than this many standard errors of the difference (None: the most visited wins).
         self.keep = keep
+        # Where the search's choice is not the playout bot's move: this many more pairs of
+        # playouts, both moves from the same deal and generator, decide between them.
+        self.confirm = confirm
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -111,11 +120,38 @@ class ISMCTSBot:
             return (-1, 0.0) if child is None else (child.visits, child.reward)
 
         best = max(legal, key=rank)
-        if self.keep is not None:
-            assert own is not None
-            if own != best and own in children and not _clearly_better(children[best], children[own], self.keep):
-                return own
+        if own is None or own == best:
+            return best
+        if self.confirm is not None:
+            return best if self._confirmed(state, seat, best, own) else own
+        if self.keep is not None and own in children and not _clearly_better(children[best], children[own], self.keep):
+            return own
         return best
+
+    def _confirmed(self, state: State, seat: int, best: Action, own: Action) -> bool:
+        """Whether ``best`` beats ``own``, the playout bot's move, over ``confirm`` fresh
+        pairs of playouts: each pair plays both moves from one deal of the seat's
+        information set with one generator (common random numbers: the dice, draws and
+        playout bots after either move are the same wherever the moves leave them so), and
+        ``best`` must lead by more than ``keep`` standard errors of the pairs' differences
+        (by anything where ``keep`` is not given). Fresh deals, not the search's own rewards,
+        judge: the search's most visited action is the winner of many noisy comparisons, so
+        its own mean flatters it."""
+        assert self.confirm is not None
+        rng = Rng(self.seed * 1_000_003 + state.ply + CONFIRM_DEALS)
+        base = state.clone()
+        base.log = None
+        differences = []
+        for _ in range(self.confirm):
+            world = self.deal(base, seat, rng)
+            seed = rng.next_u64()
+            rewards = []
+            for action in (best, own):
+                after = world.clone()
+                after.apply_trusted(seat, action)
+                rewards.append(self._playout(after, Rng(seed))[seat])
+            differences.append(rewards[0] - rewards[1])
+        return paired_lead(differences) > (self.keep or 0.0)
 
     def values(self, state: State, seat: int) -> dict[str, tuple[int, float]]:
         """Each legal action's visits and mean reward for ``seat`` (+1 first ... -1 last) after a
@@ -145,7 +181,7 @@ class ISMCTSBot:
 
     def _search(self, state: State, seat: int, *, chances: bool = False) -> tuple[_Node, Action | None]:
         """The search tree, and the playout bot's own move at the root where the search
-        weighs it (``top`` or ``keep`` with a playout bot; else None)."""
+        weighs it (``top``, ``keep`` or ``confirm`` with a playout bot; else None)."""
         rng = Rng(self.seed * 1_000_003 + state.ply)
         base = state.clone()
         base.log = None  # the deals tell nobody anything: no log to copy or write
@@ -153,7 +189,7 @@ class ISMCTSBot:
         if chances:
             root.outlook = [0.0] * state.num_players
         own = None
-        if self.playout is not None and (self.top is not None or self.keep is not None):
+        if self.playout is not None and (self.top is not None or self.keep is not None or self.confirm is not None):
             own = self._playout_move(self._judged_deal(base, seat), seat)
         allowed = self._best_at_root(base, seat, own) if self.top is not None else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
@@ -227,9 +263,24 @@ class ISMCTSBot:
             node = children[legal[index]]
             deal.apply_trusted(mover, legal[index])
             path.append(node)
+        outcome = self._playout(deal, rng)
+        for visited in path:
+            visited.visits += 1
+            reward = outcome[visited.mover]
+            visited.reward += reward
+            visited.squares += reward * reward
+        if root.outlook is not None:
+            _add_outlook(root, outcome)
+            if path:
+                _add_outlook(path[0], outcome)
+
+    def _playout(self, deal: State, rng: Rng) -> list[float]:
+        """Play on from ``deal`` (changing it) and score the end: each seat's outcome, or, stopped
+        at the depth, the game's own judgement of the position (else the places as the scores
+        stand)."""
         played = 0
         bots: dict[int, Bot] = {}  # the playout's bot of each seat, made when it first moves
-        while not deal.is_over() and (self.depth is None or played < self.depth):  # playout
+        while not deal.is_over() and (self.depth is None or played < self.depth):
             mover = deal.to_move()[0]
             if self.playout is None:
                 legal = deal.legal_actions(mover)
@@ -240,20 +291,8 @@ class ISMCTSBot:
                     bot = bots[mover] = self.playout(rng.below(1 << 62))
                 deal.apply_trusted(mover, bot.choose(deal, mover))
             played += 1
-        # Stopped at a depth: the game's own judgement of the position, else the places as the
-        # scores stand.
         outcome = None if deal.is_over() else self.game.evaluate(deal)
-        if outcome is None:
-            outcome = self.game.outcome(deal)
-        for visited in path:
-            visited.visits += 1
-            reward = outcome[visited.mover]
-            visited.reward += reward
-            visited.squares += reward * reward
-        if root.outlook is not None:
-            _add_outlook(root, outcome)
-            if path:
-                _add_outlook(path[0], outcome)
+        return self.game.outcome(deal) if outcome is None else outcome
 
     def _ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.c * math.sqrt(math.log(node.available) / node.visits)
@@ -268,6 +307,23 @@ def _clearly_better(best: _Node, own: _Node, margin: float) -> bool:
     spread = sum(max(0.0, node.squares / node.visits - mean * mean) / node.visits
                  for node, mean in ((best, means[0]), (own, means[1])))
     return means[0] - means[1] > margin * math.sqrt(spread)
+
+
+def paired_lead(differences: Sequence[float]) -> float:
+    """The mean of paired differences in standard errors of that mean (0 when they are all
+    equal: no evidence either way; infinite when they are all the same positive number).
+
+    >>> round(paired_lead([0.2, 0.4, 0.0, 0.2]), 3)
+    2.449
+    >>> paired_lead([0.0, 0.0]), paired_lead([0.5, 0.5])
+    (0.0, inf)
+    """
+    count = len(differences)
+    mean = sum(differences) / count
+    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    if spread == 0.0:
+        return 0.0 if mean <= 0.0 else math.inf
+    return mean / math.sqrt(spread / count)
 
 
 def _add_outlook(node: _Node, outcome: list[float]) -> None:
@@ -307,14 +363,14 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = float(value.removesuffix("s"))
             elif key == "c":
                 found[key] = float(value)
-            elif key in ("depth", "top"):
+            elif key in ("depth", "top", "confirm"):
                 found[key] = int(value)
             elif key == "playout":
                 found[key] = value
             elif key in ("mistakes", "keep"):
                 found[key] = float(value)
             else:
-                known = "iters, time, c, depth, top, playout, keep, mistakes"
+                known = "iters, time, c, depth, top, playout, keep, confirm, mistakes"
                 raise ValueError(f"unknown bot parameter {key!r} (known: {known})")
         except ValueError as error:
             if "unknown bot parameter" in str(error):
