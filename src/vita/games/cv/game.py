@@ -67,8 +67,8 @@ class CvGame(Game[CvState, CvOptions]):
         by more than a standard error; search with random playouts lost to the heuristic
         (docs/games/cv.md: the measured rungs)."""
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
-                "hard": "ismcts:iters=300:playout=heuristic:depth=16:keep=2",
-                "expert": "ismcts:iters=1000:playout=heuristic:depth=16:keep=2"}
+                "hard": "ismcts:iters=300:playout=heuristic:depth=16:keep=0:confirm=100",
+                "expert": "ismcts:iters=1000:playout=heuristic:depth=16:keep=0:confirm=300"}
 
     def evaluate(self, state: CvState) -> list[float] | None:
         from vita.games.cv.bots import prospects
