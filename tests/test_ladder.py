@@ -171,6 +171,25 @@ def test_confirm_keeps_the_playout_bots_move_unless_fresh_pairs_of_playouts_beat
     assert left, "the confirmation never let the search's choice through: the test shows nothing"
 
 
+def test_a_study_shows_the_move_the_bot_would_play() -> None:
+    """The analysis of a decision names what the bot would play, which with ``confirm`` may be
+    the heuristic's move rather than the search's most visited action."""
+    from vita.analysis import study
+
+    game = get_game("cv")
+    spec = "ismcts:iters=40:playout=heuristic:depth=2:top=1:keep=1000:confirm=6"
+    overruled = 0
+    for state in _positions("cv", 8, seed=31):
+        seat = state.to_move()[0]
+        bot = make_bot("cv", spec, 3)
+        assert isinstance(bot, ISMCTSBot)
+        found = study(game, state, seat, bot=bot)
+        assert found is not None
+        assert found["best"] == str(make_bot("cv", spec, 3).choose(state, seat))
+        overruled += found["best"] != found["options"][0]["action"]
+    assert overruled, "the most visited action was always the one played: the test shows nothing"
+
+
 def test_the_confirmation_counts_a_lead_in_standard_errors_of_the_pairs() -> None:
     """A lead that is the same in every pair is certain; differences that cancel out are no
     lead; the same mean with more spread is a smaller lead."""

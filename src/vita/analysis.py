@@ -67,10 +67,11 @@ SHOWN = 5  # the actions a study lists, most searched first
 def study(game: Game[Any, Any], state: State, seat: int, played: str | None = None, *,
           bot: ISMCTSBot | None = None) -> JSON | None:
     """One decision looked at by the search from what ``seat`` can see (``None``: the seat has
-    only one legal action): the search's choice, the most searched actions with the seat's
-    expected outcome after each (+1 first ... -1 last), and each seat's outlook (0 surely last
-    ... 1 surely first; with two players, its chance to win) before the move and after
-    ``played`` (or after the search's choice). The search is the
+    only one legal action): the bot's choice (what it would play, its playout bot's move where
+    that stands), the most searched actions with the seat's expected outcome after each (+1
+    first ... -1 last), and each seat's outlook (0 surely last ... 1 surely first; with two
+    players, its chance to win) before the move and after ``played`` (or after the bot's
+    choice). The search is the
     game's ``hard`` rung unless ``bot`` is given; its budget is iterations, so a study is the
     same every time."""
     if len(state.legal_actions(seat)) < 2:
@@ -81,9 +82,9 @@ def study(game: Game[Any, Any], state: State, seat: int, played: str | None = No
         made = make_bot(game.info.id, "hard", 1)
         assert isinstance(made, ISMCTSBot)
         bot = made
-    before, tried = bot.study(state, seat)
+    before, tried, choice = bot.study(state, seat)
     ranked = sorted(tried, key=lambda text: (-tried[text][0], -tried[text][1]))
-    best = ranked[0]
+    best = choice if choice in tried else ranked[0]
     after = tried.get(played if played is not None else best)
     return {
         "seat": seat, "best": best, "best_value": round(tried[best][1], 3),

@@ -113,6 +113,11 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root, own = self._search(state, seat)
+        return self._decide(state, seat, legal, root, own)
+
+    def _decide(self, state: State, seat: int, legal: list[Action], root: _Node, own: Action | None) -> Action:
+        """The action played after a search: the most visited, unless the playout bot's own
+        move ``own`` stands against it (``confirm``, ``keep``)."""
         children = root.children
 
         def rank(action: Action) -> tuple[int, float]:
@@ -160,19 +165,21 @@ class ISMCTSBot:
         return {str(action): (child.visits, child.reward / child.visits)
                 for action, child in root.children.items() if child.visits}
 
-    def study(self, state: State, seat: int) -> tuple[list[float], dict[str, tuple[int, float, list[float]]]]:
+    def study(self, state: State, seat: int) -> tuple[list[float], dict[str, tuple[int, float, list[float]]], str]:
         """What the analysis of a decision shows: each seat's outlook before the move, from 0
         (surely last) to 1 (surely first), the mean of its outcomes over the search's playouts
         (in a two-player game, its chance to win; a playout stopped early counts the game's
-        judgement), and for each action tried its visits, mean reward for ``seat`` and each
-        seat's outlook after it."""
-        root = self.search(state, seat, chances=True)
+        judgement), for each action tried its visits, mean reward for ``seat`` and each
+        seat's outlook after it, and the action the bot would play (what :meth:`choose`
+        answers: the same search, then ``confirm`` or ``keep`` where the bot has them)."""
+        root, own = self._search(state, seat, chances=True)
         assert root.outlook is not None
         done = max(1, sum(child.visits for child in root.children.values()))
         actions = {str(action): (child.visits, child.reward / child.visits,
                                  [o / child.visits for o in child.outlook or []])
                    for action, child in root.children.items() if child.visits}
-        return [o / done for o in root.outlook], actions
+        choice = self._decide(state, seat, state.legal_actions(seat), root, own)
+        return [o / done for o in root.outlook], actions, str(choice)
 
     def search(self, state: State, seat: int, *, chances: bool = False) -> _Node:
         """The search tree grown from ``state`` for ``seat`` within the budget (``chances``: and
