@@ -42,6 +42,13 @@ GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot}
 """Bots that play every game, by name (a game adds its own through ``Game.bots``)."""
 
 
+def decision_seed(seed: int, ply: int, offset: int = 0) -> int:
+    """The seed of a bot's generator for the decision at move ``ply`` (``offset`` tells apart
+    the generators of one decision): what the bot decides depends only on its seed and the
+    move number, so a resumed game needs no bot to think through past turns again."""
+    return seed * 1_000_003 + ply + offset
+
+
 class ErringBot:
     """Another bot that, at each decision with a choice, plays a random legal action instead
     with probability ``mistakes`` (``heuristic:mistakes=0.3``): a weaker opponent for people.
@@ -57,7 +64,7 @@ class ErringBot:
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
-        rng = Rng(self.seed * 1_000_003 + state.ply)
+        rng = Rng(decision_seed(self.seed, state.ply))
         if len(legal) > 1 and rng.below(1_000_000) < self.mistakes * 1_000_000:
             return legal[rng.below(len(legal))]
         return self.inner.choose(state, seat)

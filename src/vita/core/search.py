@@ -35,7 +35,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from vita.core.bots import GENERIC_BOTS, Bot, BotFactory
+from vita.core.bots import GENERIC_BOTS, Bot, BotFactory, decision_seed
 from vita.core.rng import Rng
 from vita.core.state import Action, Game, State
 
@@ -143,7 +143,7 @@ class ISMCTSBot:
         judge: the search's most visited action is the winner of many noisy comparisons, so
         its own mean flatters it."""
         assert self.confirm is not None
-        rng = Rng(self.seed * 1_000_003 + state.ply + CONFIRM_DEALS)
+        rng = Rng(decision_seed(self.seed, state.ply, CONFIRM_DEALS))
         base = state.clone()
         base.log = None
         differences = []
@@ -189,7 +189,7 @@ class ISMCTSBot:
     def _search(self, state: State, seat: int, *, chances: bool = False) -> tuple[_Node, Action | None]:
         """The search tree, and the playout bot's own move at the root where the search
         weighs it (``top``, ``keep`` or ``confirm`` with a playout bot; else None)."""
-        rng = Rng(self.seed * 1_000_003 + state.ply)
+        rng = Rng(decision_seed(self.seed, state.ply))
         base = state.clone()
         base.log = None  # the deals tell nobody anything: no log to copy or write
         root = _Node(seat)
@@ -236,12 +236,12 @@ class ISMCTSBot:
     def _judged_deal(self, base: State, seat: int) -> State:
         """The one deal of the seat's information set on which the root's actions are judged
         (a generator of its own: the search's deals are the same with or without it)."""
-        return self.deal(base, seat, Rng(self.seed * 1_000_003 + base.ply + JUDGED_DEAL))
+        return self.deal(base, seat, Rng(decision_seed(self.seed, base.ply, JUDGED_DEAL)))
 
     def _playout_move(self, world: State, seat: int) -> Action:
         """What the playout bot would play for ``seat`` in ``world``."""
         assert self.playout is not None
-        return self.playout(self.seed * 1_000_003 + world.ply + JUDGED_DEAL).choose(world.clone(), seat)
+        return self.playout(decision_seed(self.seed, world.ply, JUDGED_DEAL)).choose(world.clone(), seat)
 
     def _iterate(self, root: _Node, deal: State, rng: Rng, allowed: set[Action] | None = None) -> None:
         """One iteration from a deal; ``allowed``: the only actions searched at the root."""
