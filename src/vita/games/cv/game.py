@@ -63,9 +63,10 @@ class CvGame(Game[CvState, CvOptions]):
 
     def ladder(self) -> Mapping[str, str]:
         """CV's search improves on its heuristic: the heuristic plays the playouts (16 moves,
-        then the judgement), and the root keeps the heuristic's move unless another is better
-        by more than a standard error; search with random playouts lost to the heuristic
-        (docs/games/cv.md: the measured rungs)."""
+        then the judgement), and where the search's choice is not the heuristic's move, fresh
+        pairs of playouts from the same deals decide between the two (100 for ``hard``, 300 for
+        ``expert``); search with random playouts lost to the heuristic (docs/games/cv.md: the
+        measured rungs)."""
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
                 "hard": "ismcts:iters=300:playout=heuristic:depth=16:keep=0:confirm=100",
                 "expert": "ismcts:iters=1000:playout=heuristic:depth=16:keep=0:confirm=300"}
