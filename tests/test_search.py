@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from vita.core import Rng
-from vita.core.search import MCTSBot
+from vita.core.search import ISMCTSBot, MCTSBot
+from vita.core.state import Game, State
 from vita.registry import GAMES, get_game, make_bot
 
 
@@ -24,13 +25,17 @@ def _position(game_id: str, players: int, plies: int, seed: int = 2):
 
 @pytest.mark.parametrize("spec", ["ismcts:iters=40", "ismcts:iters=8:playout=heuristic:depth=3:top=2",
                                   "ismcts:iters=8:playout=heuristic:depth=3:keep=1",
-                                  "ismcts:iters=8:playout=heuristic:depth=3:keep=0:confirm=4"])
+                                  "ismcts:iters=8:playout=heuristic:depth=3:keep=0:confirm=4",
+                                  "ismcts:iters=8:playout=heuristic:rounds=1:tree=1:top=2",
+                                  "ismcts:iters=12:playout=heuristic:rounds=1:top=3:halving=1"])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_same_information_gives_the_same_choice(game_id: str, spec: str) -> None:
     """Positions that differ only in what the seat to act cannot see (another deal of its
     information set) get the same action from a bot with the same seed: the search never
     looks at the true hidden cards, nor do the heuristic playouts and the heuristic's choice
     kept at the root. The two positions did differ."""
+    if "rounds=" in spec and type(get_game(game_id)).round_of is Game.round_of:
+        spec = spec.replace("rounds=1", "depth=3")  # a game without rounds stops its playouts by moves
     differed = 0
     for plies in (12, 30, 60):
         state = _position(game_id, 3, plies)
@@ -189,3 +194,118 @@ def test_a_study_of_a_decision_tells_nothing_the_seat_cannot_see(game_id: str) -
         assert first == second
         studied += first is not None
     assert studied, "no position with a choice was studied"
+
+
+ROUND_GAMES = ["pursuit", "cv", "our-life"]
+
+
+@pytest.mark.parametrize("game_id", ROUND_GAMES)
+def test_a_games_round_only_grows_and_changes_when_a_round_ends(game_id: str) -> None:
+    """``Game.round_of`` counts the game's rounds: it never goes back, it moves by one at a
+    time, and a game of several rounds passes through each."""
+    game = get_game(game_id)
+    state, rng = game.new(seed=4, players=3, log=False), Rng(4)
+    seen = [game.round_of(state)]
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply_trusted(seat, legal[rng.below(len(legal))])
+        now = game.round_of(state)
+        assert now is not None and now - seen[-1] in (0, 1), f"round {seen[-1]} then {now}"
+        seen.append(now)
+    assert len(set(seen)) >= 3, "the game never got past its second round: the test shows nothing"
+
+
+class _Recorder(ISMCTSBot):
+    """A search bot that notes where each of its playouts stopped: (round, over, moves)."""
+
+    def _playout(self, deal: State, rng: Rng, until: int | None = None) -> list[float]:
+        start = deal.ply
+        outcome = super()._playout(deal, rng, until)
+        self.stops.append((self.game.round_of(deal), deal.is_over(), deal.ply - start))
+        return outcome
+
+    stops: list[tuple[int | None, bool, int]]
+
+
+@pytest.mark.parametrize("game_id", ROUND_GAMES)
+def test_rounds_stops_every_playout_where_the_roots_round_ends(game_id: str) -> None:
+    """``rounds=1``: a playout stops at the first position of the next round (or at the game's
+    end), never before and never after, so the judgement compares positions at the same
+    point of the game; ``rounds=2`` goes through the next round too; ``depth`` still caps it."""
+    game = get_game(game_id)
+    for state in [_position(game_id, 2, plies) for plies in (5, 25, 45)]:
+        if state.is_over():
+            continue
+        seat, start = state.to_move()[0], game.round_of(state)
+        assert start is not None
+        for rounds in (1, 2):
+            bot = _Recorder(game, seed=3, iters=12, playout="heuristic", rounds=rounds)
+            bot.stops = []
+            bot.choose(state, seat) if len(state.legal_actions(seat)) > 1 else bot.search(state, seat)
+            assert bot.stops
+            assert all(over or reached == start + rounds for reached, over, _ in bot.stops), bot.stops
+        capped = _Recorder(game, seed=3, iters=12, playout="heuristic", rounds=1, depth=2)
+        capped.stops = []
+        capped.search(state, seat)
+        assert all(moves <= 2 for _, _, moves in capped.stops)
+
+
+def test_rounds_needs_a_game_with_rounds() -> None:
+    with pytest.raises(ValueError, match="pursuit-cards has none"):
+        make_bot("pursuit-cards", "ismcts:playout=heuristic:rounds=1", 1)
+    with pytest.raises(ValueError, match="rounds must be at least 1"):
+        make_bot("pursuit", "ismcts:rounds=0", 1)
+    with pytest.raises(ValueError, match="tree must be at least 1"):
+        make_bot("pursuit", "ismcts:tree=0", 1)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_tree_1_searches_only_the_roots_actions(game_id: str) -> None:
+    """``tree=1``: each iteration tries one of the root's actions and the playout bot plays
+    on from there (a rollout of that bot for each action), so no node has children of its
+    own; without it the tree grows below the root."""
+    state = _position(game_id, 2, 20)
+    seat = state.to_move()[0]
+    flat = make_bot(game_id, "ismcts:iters=30:playout=heuristic:depth=4:tree=1", 5)
+    deep = make_bot(game_id, "ismcts:iters=30:playout=heuristic:depth=4", 5)
+    assert isinstance(flat, ISMCTSBot) and isinstance(deep, ISMCTSBot)
+    root = flat.search(state, seat)
+    assert sum(child.visits for child in root.children.values()) == 30
+    assert all(not child.children for child in root.children.values())
+    assert any(child.children for child in deep.search(state, seat).children.values())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_halving_races_the_roots_actions_and_plays_the_winner(game_id: str) -> None:
+    """``halving=1``: every action starts the race, each phase plays all those left on the
+    same deals (so they have the same visits) and halves them, the budget is kept (give or
+    take a deal a phase), and the move played is the finalist with the better mean reward."""
+    for plies in (10, 30):
+        state = _position(game_id, 2, plies, seed=6)
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 3:
+            continue
+        spec = "ismcts:iters=60:playout=heuristic:depth=4:halving=1"
+        bot = make_bot(game_id, spec, 2)
+        assert isinstance(bot, ISMCTSBot)
+        root = bot.search(state, seat)
+        visits = sorted((child.visits for child in root.children.values()), reverse=True)
+        assert len(root.children) == len(legal) and min(visits) >= 1
+        phases = (len(legal) - 1).bit_length()
+        assert len(set(visits)) <= phases and visits[0] == visits[1]
+        assert 60 <= sum(visits) <= 60 + phases * len(legal)
+        finalists = [a for a, child in root.children.items() if child.visits == visits[0]]
+        assert len(finalists) == 2
+        winner = max(finalists, key=lambda a: root.children[a].reward)
+        assert str(make_bot(game_id, spec, 2).choose(state, seat)) == str(winner)
+        return
+    pytest.fail("no position with three actions or more: the test shows nothing")
+
+
+def test_halving_is_on_or_off() -> None:
+    with pytest.raises(ValueError, match="halving is 1"):
+        make_bot("pursuit", "ismcts:halving=2", 1)

@@ -24,7 +24,12 @@ plays that bot's move unless another action's mean reward is higher by more than
 errors (so noise alone never overrules it), and ``confirm=N`` with it has N more pairs of
 playouts on fresh deals, both moves from the same deal and generator, decide whether the
 search's choice really beats that bot's move (by more than ``keep`` standard errors of the
-pairs' differences, where ``keep`` is given); ``vita.registry.make_bot``
+pairs' differences, where ``keep`` is given); ``tree=1`` grows no tree below the root's
+actions (each iteration tries one of them and the playout bot plays on: with a small budget a
+deeper tree meets the opponents' replies once each, in a random order, and so mostly judges a
+move by the answers of a random player), and ``rounds=N`` stops each playout where the game's
+round (``Game.round_of``) has advanced N times since the root, so that the judgement compares
+positions at the same point of the game (``depth``, where given, still caps it); ``vita.registry.make_bot``
 reads the parameters; ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
 """
 
@@ -76,7 +81,8 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, iters: int | None = None, time: float | None = None,
                  c: float = EXPLORATION, depth: int | None = None, top: int | None = None,
-                 playout: str | None = None, keep: float | None = None, confirm: int | None = None) -> None:
+                 playout: str | None = None, keep: float | None = None, confirm: int | None = None,
+                 tree: int | None = None, rounds: int | None = None, halving: int | None = None) -> None:
         if iters is not None and iters < 1:
             raise ValueError(f"iters must be at least 1, not {iters}")
         if time is not None and time <= 0:
@@ -89,6 +95,14 @@ class ISMCTSBot:
             raise ValueError("keep= needs a playout bot (playout=heuristic) and is 0 or more")
         if confirm is not None and (playout is None or confirm < 2):
             raise ValueError("confirm= needs a playout bot (playout=heuristic) and is at least 2")
+        if tree is not None and tree < 1:
+            raise ValueError(f"tree must be at least 1, not {tree}")
+        if halving not in (None, 0, 1):
+            raise ValueError(f"halving is 1 (on) or 0 (off), not {halving}")
+        if rounds is not None and rounds < 1:
+            raise ValueError(f"rounds must be at least 1, not {rounds}")
+        if rounds is not None and type(game).round_of is Game.round_of:
+            raise ValueError(f"rounds= needs a game with rounds, and {game.info.id} has none (use depth=)")
         policies: dict[str, BotFactory] = {**GENERIC_BOTS, **game.bots()}
         if playout is not None and playout not in policies:
             raise ValueError(f"playout={playout} is not a bot of this game (known: {', '.join(policies)})")
@@ -98,6 +112,11 @@ class ISMCTSBot:
         self.seconds = time
         self.c = c
         self.depth = depth  # playout moves before scoring the position as it stands (None: to the end)
+        # Playouts also stop where the game's round has advanced this many times since the root.
+        self.rounds = rounds
+        self.tree = tree  # how many actions deep the tree grows (None: as deep as the iterations take it)
+        # Compare the root's actions by sequential halving on common deals instead of growing a tree.
+        self.halving = bool(halving)
         self.top = top  # search only the root's actions the game's judgement ranks among its best few
         # The bot that plays the playouts at every seat (None: uniformly random moves).
         self.playout: BotFactory | None = policies[playout] if playout is not None else None
@@ -146,6 +165,7 @@ class ISMCTSBot:
         rng = Rng(decision_seed(self.seed, state.ply, CONFIRM_DEALS))
         base = state.clone()
         base.log = None
+        until = self._until(base)
         differences = []
         for _ in range(self.confirm):
             world = self.deal(base, seat, rng)
@@ -154,7 +174,7 @@ class ISMCTSBot:
             for action in (best, own):
                 after = world.clone()
                 after.apply_trusted(seat, action)
-                rewards.append(self._playout(after, Rng(seed))[seat])
+                rewards.append(self._playout(after, Rng(seed), until)[seat])
             differences.append(rewards[0] - rewards[1])
         return paired_lead(differences) > (self.keep or 0.0)
 
@@ -200,11 +220,56 @@ class ISMCTSBot:
             own = self._playout_move(self._judged_deal(base, seat), seat)
         allowed = self._best_at_root(base, seat, own) if self.top is not None else None
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        until = self._until(base)
+        if self.halving:
+            self._halve(root, base, seat, rng, allowed, until, deadline)
+            return root, own
         done = 0
         while (self.iterations is None or done < self.iterations) and time.perf_counter() < deadline:
-            self._iterate(root, self.deal(base, seat, rng), rng, allowed)
+            self._iterate(root, self.deal(base, seat, rng), rng, allowed, until)
             done += 1
         return root, own
+
+    def _halve(self, root: _Node, base: State, seat: int, rng: Rng, allowed: set[Action] | None,
+               until: int | None, deadline: float) -> None:
+        """``halving=1``: the root's actions (``allowed``, else all) compared by sequential
+        halving (Karnin, Koren and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits",
+        ICML 2013): the budget is shared out over ⌈log2 K⌉ phases; in each, every action still
+        in the race is played out on the same fresh deals, each deal with one generator for all
+        of them (common random numbers: what the deal and chance do not decide differently
+        after two moves is the same), and the better half by mean reward goes on. The
+        survivors have the most visits, so the most visited action is the winner."""
+        children = root.children
+        remaining = [action for action in base.legal_actions(seat) if allowed is None or action in allowed]
+        for action in remaining:
+            children[action] = _Node(seat)
+        phases = max(1, math.ceil(math.log2(len(remaining))))
+        spent = 0
+        for phase in range(phases):
+            now = time.perf_counter()
+            stop = now + (deadline - now) / (phases - phase) if deadline < math.inf else math.inf
+            deals = math.inf if self.iterations is None else max(
+                1, (self.iterations - spent) // (phases - phase) // len(remaining))
+            done = 0
+            while done < deals and (done == 0 or time.perf_counter() < stop):
+                world = self.deal(base, seat, rng)
+                seed = rng.next_u64()
+                for action in remaining:
+                    after = world.clone()
+                    after.apply_trusted(seat, action)
+                    outcome = self._playout(after, Rng(seed), until)
+                    child = children[action]
+                    child.visits += 1
+                    child.available += 1
+                    child.reward += outcome[seat]
+                    child.squares += outcome[seat] * outcome[seat]
+                    if root.outlook is not None:
+                        _add_outlook(root, outcome)
+                        _add_outlook(child, outcome)
+                done += 1
+            spent += done * len(remaining)
+            remaining.sort(key=lambda action: children[action].reward / children[action].visits, reverse=True)
+            remaining = remaining[:math.ceil(len(remaining) / 2)]
 
     def deal(self, state: State, seat: int, rng: Rng) -> State:
         """A position the seat may believe it is in: its information set dealt again."""
@@ -243,10 +308,20 @@ class ISMCTSBot:
         assert self.playout is not None
         return self.playout(decision_seed(self.seed, world.ply, JUDGED_DEAL)).choose(world.clone(), seat)
 
-    def _iterate(self, root: _Node, deal: State, rng: Rng, allowed: set[Action] | None = None) -> None:
-        """One iteration from a deal; ``allowed``: the only actions searched at the root."""
-        node, path = root, []
-        while not deal.is_over():  # selection and expansion
+    def _until(self, root: State) -> int | None:
+        """The round at which a playout from ``root``'s search stops (``rounds=N``; else None)."""
+        if self.rounds is None:
+            return None
+        start = self.game.round_of(root)
+        assert start is not None
+        return start + self.rounds
+
+    def _iterate(self, root: _Node, deal: State, rng: Rng, allowed: set[Action] | None = None,
+                 until: int | None = None) -> None:
+        """One iteration from a deal; ``allowed``: the only actions searched at the root;
+        ``until``: the round at which the playout stops."""
+        node, path = root, list[_Node]()
+        while not deal.is_over() and (self.tree is None or len(path) < self.tree):  # selection and expansion
             mover = deal.to_move()[0]
             legal = deal.legal_actions(mover)
             if node is root and allowed is not None:
@@ -270,7 +345,7 @@ class ISMCTSBot:
             node = children[legal[index]]
             deal.apply_trusted(mover, legal[index])
             path.append(node)
-        outcome = self._playout(deal, rng)
+        outcome = self._playout(deal, rng, until)
         for visited in path:
             visited.visits += 1
             reward = outcome[visited.mover]
@@ -281,13 +356,14 @@ class ISMCTSBot:
             if path:
                 _add_outlook(path[0], outcome)
 
-    def _playout(self, deal: State, rng: Rng) -> list[float]:
+    def _playout(self, deal: State, rng: Rng, until: int | None = None) -> list[float]:
         """Play on from ``deal`` (changing it) and score the end: each seat's outcome, or, stopped
-        at the depth, the game's own judgement of the position (else the places as the scores
-        stand)."""
+        at the depth or at round ``until``, the game's own judgement of the position (else the
+        places as the scores stand)."""
         played = 0
         bots: dict[int, Bot] = {}  # the playout's bot of each seat, made when it first moves
-        while not deal.is_over() and (self.depth is None or played < self.depth):
+        while not deal.is_over() and (self.depth is None or played < self.depth) and (
+                until is None or self._before(deal, until)):
             mover = deal.to_move()[0]
             if self.playout is None:
                 legal = deal.legal_actions(mover)
@@ -300,6 +376,11 @@ class ISMCTSBot:
             played += 1
         outcome = None if deal.is_over() else self.game.evaluate(deal)
         return self.game.outcome(deal) if outcome is None else outcome
+
+    def _before(self, deal: State, until: int) -> bool:
+        """Whether ``deal`` is still before round ``until`` (a game without rounds always is)."""
+        reached = self.game.round_of(deal)
+        return reached is None or reached < until
 
     def _ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.c * math.sqrt(math.log(node.available) / node.visits)
@@ -370,14 +451,14 @@ def parse_parameters(text: str) -> dict[str, Any]:
                 found[key] = float(value.removesuffix("s"))
             elif key == "c":
                 found[key] = float(value)
-            elif key in ("depth", "top", "confirm"):
+            elif key in ("depth", "top", "confirm", "tree", "rounds", "halving"):
                 found[key] = int(value)
             elif key == "playout":
                 found[key] = value
             elif key in ("mistakes", "keep"):
                 found[key] = float(value)
             else:
-                known = "iters, time, c, depth, top, playout, keep, confirm, mistakes"
+                known = "iters, time, c, depth, top, playout, keep, confirm, tree, rounds, halving, mistakes"
                 raise ValueError(f"unknown bot parameter {key!r} (known: {known})")
         except ValueError as error:
             if "unknown bot parameter" in str(error):

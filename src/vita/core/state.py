@@ -358,6 +358,13 @@ class Game(abc.ABC, Generic[S, Opts]):
         judgement, and the search ranks the seats by their scores as they stand."""
         return None
 
+    def round_of(self, state: S) -> int | None:
+        """The game's round, a count that only grows as the game goes on, at the points where
+        every seat has had its say (the board game's rounds of life, CV's and Our Life's
+        rounds): where a search's playout stops with ``rounds=N``, so that the judgement
+        compares positions at the same point of a round. ``None``: the game has no rounds."""
+        return None
+
     def outcome(self, state: S) -> list[float]:
         """Each seat's reward at the end, from +1 (first) to -1 (last); shared places share."""
         n = state.num_players

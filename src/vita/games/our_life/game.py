@@ -73,6 +73,10 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
                 "hard": "ismcts:iters=300", "expert": "ismcts:iters=1000"}
 
+    def round_of(self, state: OurLifeState) -> int:
+        """The round (1-10): it advances when every seat has used its actions."""
+        return state.round
+
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.our_life.bots import HeuristicBot
 

@@ -15,7 +15,7 @@ from vita.games.pursuit import position
 from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO
 from vita.games.pursuit.setup import new_game
-from vita.games.pursuit.state import PursuitState
+from vita.games.pursuit.state import SETUP, UPKEEP, PursuitState
 
 
 class PursuitOptions(BaseModel):
@@ -88,6 +88,13 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         from vita.games.pursuit.bots import prospects
 
         return prospects(state)
+
+    def round_of(self, state: PursuitState) -> int:
+        """The round of life whose Action phase has begun (Teen is 0; -1 during setup): the
+        Upkeep phase still counts to the round before, so that a search's playout that stops
+        at a new round (``rounds=1``) stops where every upkeep is settled and every
+        hourglass in hand, at the same point of the round whatever cards were kept."""
+        return state.round - 1 if state.phase in (SETUP, UPKEEP) else state.round
 
     def outcome(self, state: PursuitState) -> list[float]:
         """Solo: +1 for a won game (three goals, 50 LTH or 60 with Community), -1 otherwise;
