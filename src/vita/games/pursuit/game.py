@@ -72,12 +72,13 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
 
     def ladder(self) -> Mapping[str, str]:
         """The board game's search improves on its heuristic: the root searches the
-        heuristic's own move and the 4 the judgement likes best, and the heuristic plays the
-        playouts (8 moves, then the judgement); search by the judgement alone lost to the
-        heuristic (docs/games/pursuit.md: the measured rungs)."""
+        heuristic's own move and the 6 the judgement likes best (10 for ``expert``), and the
+        heuristic plays each on at every seat to the start of the next round's Action phase,
+        where the judgement scores it; search by the judgement alone lost to the heuristic
+        (docs/games/pursuit.md: the measured rungs)."""
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
-                "hard": "ismcts:iters=130:playout=heuristic:depth=8:top=4",
-                "expert": "ismcts:iters=300:playout=heuristic:depth=8:top=4"}
+                "hard": "ismcts:iters=80:playout=heuristic:rounds=1:top=6:tree=1",
+                "expert": "ismcts:iters=200:playout=heuristic:rounds=1:top=10:tree=1"}
 
     def ai_interface(self, options: PursuitOptions) -> tuple[ActionCodec, Observer] | None:
         from vita.games.pursuit.ai import interface
