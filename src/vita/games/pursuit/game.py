@@ -77,7 +77,7 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         where the judgement scores it; search by the judgement alone lost to the heuristic
         (docs/games/pursuit.md: the measured rungs)."""
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
-                "hard": "ismcts:iters=80:playout=heuristic:rounds=1:top=6:tree=1",
+                "hard": "ismcts:iters=50:playout=heuristic:rounds=1:top=6:tree=1",
                 "expert": "ismcts:iters=200:playout=heuristic:rounds=1:top=10:tree=1"}
 
     def ai_interface(self, options: PursuitOptions) -> tuple[ActionCodec, Observer] | None:
