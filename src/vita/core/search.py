@@ -29,8 +29,10 @@ actions (each iteration tries one of them and the playout bot plays on: with a s
 deeper tree meets the opponents' replies once each, in a random order, and so mostly judges a
 move by the answers of a random player), and ``rounds=N`` stops each playout where the game's
 round (``Game.round_of``) has advanced N times since the root, so that the judgement compares
-positions at the same point of the game (``depth``, where given, still caps it); ``vita.registry.make_bot``
-reads the parameters; ``mcts`` takes the same and sees every hidden card (:class:`MCTSBot`).
+positions at the same point of the game (``depth``, where given, still caps it), and
+``halving=1`` races the root's actions by sequential halving on common deals instead of
+growing a tree; ``vita.registry.make_bot`` reads the parameters; ``mcts`` takes the same and
+sees every hidden card (:class:`MCTSBot`).
 """
 
 from __future__ import annotations
@@ -236,11 +238,13 @@ class ISMCTSBot:
         halving (Karnin, Koren and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits",
         ICML 2013): the budget is shared out over ⌈log2 K⌉ phases; in each, every action still
         in the race is played out on the same fresh deals, each deal with one generator for all
-        of them (common random numbers: what the deal and chance do not decide differently
-        after two moves is the same), and the better half by mean reward goes on. The
-        survivors have the most visits, so the most visited action is the winner."""
+        of them (common random numbers: a difference between two actions' results comes from
+        the actions, not from the luck of the deal), and the better half by mean reward goes
+        on. The survivors have the most visits, so the most visited action is the winner."""
         children = root.children
         remaining = [action for action in base.legal_actions(seat) if allowed is None or action in allowed]
+        if not remaining:
+            return
         for action in remaining:
             children[action] = _Node(seat)
         phases = max(1, math.ceil(math.log2(len(remaining))))
@@ -320,7 +324,8 @@ class ISMCTSBot:
                  until: int | None = None) -> None:
         """One iteration from a deal; ``allowed``: the only actions searched at the root;
         ``until``: the round at which the playout stops."""
-        node, path = root, list[_Node]()
+        node = root
+        path: list[_Node] = []
         while not deal.is_over() and (self.tree is None or len(path) < self.tree):  # selection and expansion
             mover = deal.to_move()[0]
             legal = deal.legal_actions(mover)
