@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.search_recorder import Recorder
 
 from vita.core import Rng
 from vita.core.search import ISMCTSBot, MCTSBot
-from vita.core.state import Game, State
+from vita.core.state import Game
 from vita.registry import GAMES, get_game, make_bot
 
 
@@ -216,18 +217,6 @@ def test_a_games_round_only_grows_and_changes_when_a_round_ends(game_id: str) ->
     assert len(set(seen)) >= 3, "the game never got past its second round: the test shows nothing"
 
 
-class _Recorder(ISMCTSBot):
-    """A search bot that notes where each of its playouts stopped: (round, over, moves)."""
-
-    def _playout(self, deal: State, rng: Rng, until: int | None = None) -> list[float]:
-        start = deal.ply
-        outcome = super()._playout(deal, rng, until)
-        self.stops.append((self.game.round_of(deal), deal.is_over(), deal.ply - start))
-        return outcome
-
-    stops: list[tuple[int | None, bool, int]]
-
-
 @pytest.mark.parametrize("game_id", ROUND_GAMES)
 def test_rounds_stops_every_playout_where_the_roots_round_ends(game_id: str) -> None:
     """``rounds=1``: a playout stops at the first position of the next round (or at the game's
@@ -240,18 +229,16 @@ def test_rounds_stops_every_playout_where_the_roots_round_ends(game_id: str) -> 
         seat, start = state.to_move()[0], game.round_of(state)
         assert start is not None
         for rounds in (1, 2):
-            bot = _Recorder(game, seed=3, iters=12, playout="heuristic", rounds=rounds)
-            bot.stops = []
-            bot.choose(state, seat) if len(state.legal_actions(seat)) > 1 else bot.search(state, seat)
+            bot = Recorder(game, seed=3, iters=12, playout="heuristic", rounds=rounds)
+            bot.search(state, seat)
             assert bot.stops
-            assert all(over or reached == start + rounds for reached, over, _ in bot.stops), bot.stops
-        capped = _Recorder(game, seed=3, iters=12, playout="heuristic", rounds=1, depth=2)
-        capped.stops = []
+            assert all(over or reached == start + rounds for reached, over, _, _ in bot.stops)
+        capped = Recorder(game, seed=3, iters=12, playout="heuristic", rounds=1, depth=2)
         capped.search(state, seat)
-        assert all(moves <= 2 for _, _, moves in capped.stops)
+        assert all(moves <= 2 for _, _, moves, _ in capped.stops)
 
 
-def test_rounds_needs_a_game_with_rounds() -> None:
+def test_rounds_and_tree_refuse_what_they_cannot_do() -> None:
     with pytest.raises(ValueError, match="pursuit-cards has none"):
         make_bot("pursuit-cards", "ismcts:playout=heuristic:rounds=1", 1)
     with pytest.raises(ValueError, match="rounds must be at least 1"):

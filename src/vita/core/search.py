@@ -75,6 +75,13 @@ class _Node:
         self.squares = 0.0  # the sum of its squares (how much the rewards spread)
         self.outlook: list[float] | None = None  # per seat, its outcomes summed as 0 (last) to 1 (first); studies only
 
+    def record(self, outcome: Sequence[float]) -> None:
+        """One more visit, scored for the seat whose action led here."""
+        reward = outcome[self.mover]
+        self.visits += 1
+        self.reward += reward
+        self.squares += reward * reward
+
 
 class ISMCTSBot:
     """Single-observer information-set MCTS with random playouts (see the module's notes)."""
@@ -156,10 +163,8 @@ class ISMCTSBot:
 
     def _confirmed(self, state: State, seat: int, best: Action, own: Action) -> bool:
         """Whether ``best`` beats ``own``, the playout bot's move, over ``confirm`` fresh
-        pairs of playouts: each pair plays both moves from one deal of the seat's
-        information set with one generator (common random numbers: the dice, draws and
-        playout bots after either move are the same wherever the moves leave them so), and
-        ``best`` must lead by more than ``keep`` standard errors of the pairs' differences
+        pairs of playouts: each pair plays both moves from one fresh deal with one generator
+        (:meth:`_on_one_deal`), and ``best`` must lead by more than ``keep`` standard errors of the pairs' differences
         (by anything where ``keep`` is not given). Fresh deals, not the search's own rewards,
         judge: the search's most visited action is the winner of many noisy comparisons, so
         its own mean flatters it."""
@@ -170,15 +175,24 @@ class ISMCTSBot:
         until = self._until(base)
         differences = []
         for _ in range(self.confirm):
-            world = self.deal(base, seat, rng)
-            seed = rng.next_u64()
-            rewards = []
-            for action in (best, own):
-                after = world.clone()
-                after.apply_trusted(seat, action)
-                rewards.append(self._playout(after, Rng(seed), until)[seat])
-            differences.append(rewards[0] - rewards[1])
+            ours, theirs = self._on_one_deal(base, seat, (best, own), rng, until)
+            differences.append(ours[seat] - theirs[seat])
         return paired_lead(differences) > (self.keep or 0.0)
+
+    def _on_one_deal(self, base: State, seat: int, actions: Sequence[Action], rng: Rng,
+                     until: int | None) -> list[list[float]]:
+        """Each of ``actions`` played out from one fresh deal of the seat's information set, all
+        with one generator (common random numbers: the dice, draws and playout bots after two
+        moves are the same wherever the moves leave them so, so a difference between their
+        outcomes comes from the moves, not from the luck of the deal): each one's outcome."""
+        world = self.deal(base, seat, rng)
+        seed = rng.next_u64()
+        outcomes = []
+        for action in actions:
+            after = world.clone()
+            after.apply_trusted(seat, action)
+            outcomes.append(self._playout(after, Rng(seed), until))
+        return outcomes
 
     def values(self, state: State, seat: int) -> dict[str, tuple[int, float]]:
         """Each legal action's visits and mean reward for ``seat`` (+1 first ... -1 last) after a
@@ -237,10 +251,9 @@ class ISMCTSBot:
         """``halving=1``: the root's actions (``allowed``, else all) compared by sequential
         halving (Karnin, Koren and Somekh, "Almost Optimal Exploration in Multi-Armed Bandits",
         ICML 2013): the budget is shared out over ⌈log2 K⌉ phases; in each, every action still
-        in the race is played out on the same fresh deals, each deal with one generator for all
-        of them (common random numbers: a difference between two actions' results comes from
-        the actions, not from the luck of the deal), and the better half by mean reward goes
-        on. The survivors have the most visits, so the most visited action is the winner."""
+        in the race is played out on the same fresh deals (:meth:`_on_one_deal`), and the
+        better half by mean reward goes on. The survivors have the most visits, so the most
+        visited action is the winner."""
         children = root.children
         remaining = [action for action in base.legal_actions(seat) if allowed is None or action in allowed]
         if not remaining:
@@ -256,17 +269,11 @@ class ISMCTSBot:
                 1, (self.iterations - spent) // (phases - phase) // len(remaining))
             done = 0
             while done < deals and (done == 0 or time.perf_counter() < stop):
-                world = self.deal(base, seat, rng)
-                seed = rng.next_u64()
-                for action in remaining:
-                    after = world.clone()
-                    after.apply_trusted(seat, action)
-                    outcome = self._playout(after, Rng(seed), until)
+                for action, outcome in zip(remaining, self._on_one_deal(base, seat, remaining, rng, until),
+                                           strict=True):
                     child = children[action]
-                    child.visits += 1
+                    child.record(outcome)
                     child.available += 1
-                    child.reward += outcome[seat]
-                    child.squares += outcome[seat] * outcome[seat]
                     if root.outlook is not None:
                         _add_outlook(root, outcome)
                         _add_outlook(child, outcome)
@@ -352,10 +359,7 @@ class ISMCTSBot:
             path.append(node)
         outcome = self._playout(deal, rng, until)
         for visited in path:
-            visited.visits += 1
-            reward = outcome[visited.mover]
-            visited.reward += reward
-            visited.squares += reward * reward
+            visited.record(outcome)
         if root.outlook is not None:
             _add_outlook(root, outcome)
             if path:

@@ -77,8 +77,8 @@ class CvGame(Game[CvState, CvOptions]):
         return prospects(state)
 
     def round_of(self, state: CvState) -> int:
-        """The round: 0 while the starting cards are placed, then from 1; it advances when
-        every player has taken a turn ("Phases of each round")."""
+        """The round: 0 in childhood, while the starting cards are placed, then from 1; it
+        advances when every player has taken a turn ("Phases of each round")."""
         return state.round
 
     def bots(self) -> Mapping[str, BotFactory]:
