@@ -28,9 +28,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from vita import __version__
 from vita.registry import GAMES, bot_names, get_game
-from vita.web import errors
+from vita.web import errors, metrics
 from vita.web.bots import BotPool
-from vita.web.errors import GuardBody, Refused, SecurityHeaders
+from vita.web.errors import GuardBody, Refused, RefuseWhileStopping, SecurityHeaders
+from vita.web.metrics import RequestTimes
 from vita.web.rooms import PATH_OPTIONS, Follower, NewTable, Room, Rooms
 from vita.web.security import SEED_LIMIT, RateLimit, keep_secrets_out_of_logs, new_seed
 from vita.web.store import Store
@@ -142,6 +143,9 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
     app.state.pool = pool
     app.add_middleware(GuardBody)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RefuseWhileStopping, stopping=lambda: rooms.stopping)
+    app.add_middleware(RequestTimes)
+    metrics.track_live(lambda: len(rooms.rooms), rooms.open_sockets)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
     errors.install(app, templates)
@@ -159,6 +163,23 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         if wait:
             raise Refused(429, f"too many analyses asked for from your address: try again in {wait:.0f} s",
                           headers={"retry-after": str(int(wait) + 1)})
+
+    # -- for the host -------------------------------------------------------------------------
+
+    @app.get("/healthz", tags=["host"])
+    def healthz() -> dict[str, str]:
+        """The process answers (liveness): no database query, no authentication."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", tags=["host"], responses={503: {"description": "not ready: the reason"}})
+    async def readyz() -> JSONResponse:
+        """The process can serve (readiness): the database answers, its schema is current and
+        the server is not stopping. 503 with the reason otherwise."""
+        problem = "the server is stopping" if rooms.stopping else await store.ready()
+        if problem:
+            return JSONResponse({"status": "not ready", "error": problem}, status_code=503,
+                                headers={"retry-after": "1"})
+        return JSONResponse({"status": "ready"})
 
     # -- the JSON API ------------------------------------------------------------------------
 

@@ -13,14 +13,18 @@ takes longer than that.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import multiprocessing
 import os
 import pickle
 import signal
+import traceback
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from types import FrameType
+from typing import Any
 
 from vita.core.bots import Bot
 from vita.core.state import JSON
@@ -43,6 +47,17 @@ def _prepare_worker() -> None:
         game = get_game(game_id)
         game.new_state(game.make_options({"players": max(2, game.info.min_players)}), 0, log=False)
     signal.signal(signal.SIGALRM, _alarm)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to end this worker when its parent (the forkserver, which
+    itself ends with the server) goes, however it goes (a ``kill -9`` included)."""
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent went before the request took effect
+            os._exit(0)
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,7 @@ class Thought:
     notation: str | None
     bot: bytes
     problem: str = ""
+    trace: str = ""  # the traceback of a bot that failed, for the server's log
 
 
 def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: float) -> Thought:
@@ -67,7 +83,7 @@ def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: floa
     except OutOfTime:
         return Thought(None, bot_data, f"out of time after {budget:.1f} s")
     except Exception as error:  # a bot's failure must not stall a table: the server plays for it
-        return Thought(None, bot_data, f"{type(error).__name__}: {error}"[:200])
+        return Thought(None, bot_data, f"{type(error).__name__}: {error}"[:200], traceback.format_exc()[-4000:])
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
@@ -140,9 +156,36 @@ class BotPool:
             raise OutOfTime from None
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers now: a bot that is thinking is abandoned (its table's next driver
+        plays the move), and no worker outlives the pool."""
+        if self._executor is None:
+            return
+        executor, self._executor = self._executor, None
+        # ProcessPoolExecutor only stops an idle worker; terminate the busy ones too.
+        workers = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                worker.terminate()
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                worker.join(2)
+                if worker.is_alive():
+                    worker.kill()
+                    worker.join(1)
+        executor.shutdown(wait=True)
 
 
-__all__ = ["BotPool", "OutOfTime", "Thought", "study_in_worker", "think"]
+def stop_helper_processes() -> None:
+    """Stop multiprocessing's forkserver and resource tracker, which a pool started and which
+    otherwise outlive the server by a moment or, orphaned, for good (call once the pools are
+    closed, as the process ends)."""
+    from multiprocessing import forkserver, resource_tracker
+
+    helpers: list[Any] = [forkserver._forkserver, resource_tracker._resource_tracker]
+    for helper in helpers:
+        with contextlib.suppress(Exception):
+            helper._stop()  # closes the helper's "alive" pipe and waits for it to exit
+
+
+__all__ = ["BotPool", "OutOfTime", "Thought", "stop_helper_processes", "study_in_worker", "think"]

@@ -25,11 +25,23 @@ import click
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request (tokens and keys are removed from what is logged).")
 @click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True, metavar="ADDRESSES",
-              help="Proxies (comma-separated addresses, '*' for any) whose X-Forwarded-For names the client: "
-                   "the rate limits then count each client behind the proxy, not the proxy.")
+              help="Proxies (comma-separated addresses or networks, '*' for any) whose X-Forwarded-For names the "
+                   "client: the rate limits then count each client behind the proxy, not the proxy; they are "
+                   "exempt from --max-per-address.")
+@click.option("--max-per-address", default=64, show_default=True, type=click.IntRange(1, 100_000),
+              help="Connections one client address may hold at once (pages, sockets, requests); more are "
+                   "answered 503. Counted by the TCP peer: the proxies of --forwarded-allow-ips are exempt.")
+@click.option("--head-timeout", default=5.0, show_default=True, type=click.FloatRange(0.5, 300),
+              help="Seconds a client may take to send a request's head (its request line and headers); "
+                   "a slower one is disconnected.")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="One line per event: plain text, or a JSON object per line for log collectors.")
+@click.option("--metrics-port", default=None, type=click.IntRange(1, 65535),
+              help="Serve Prometheus metrics on this port of 127.0.0.1 (off by default; one port per process).")
 def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
           bot_budget: float, allow_chosen_seed: bool, table_rate: str, max_connections: int,
-          access_log: bool, forwarded_allow_ips: str) -> None:
+          access_log: bool, forwarded_allow_ips: str, max_per_address: int, head_timeout: float,
+          log_format: str, metrics_port: int | None) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import gc
     import sys
@@ -44,6 +56,10 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
     gc.set_threshold(20_000, 50, 100)
 
     from vita.web.app import create_app
+    from vita.web.bots import stop_helper_processes
+    from vita.web.logs import logging_config
+    from vita.web.metrics import serve_metrics
+    from vita.web.serving import PeerGuard, Server, guarded_protocols
 
     try:
         count, seconds = table_rate.split("/")
@@ -58,9 +74,24 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
                          bot_budget=bot_budget, allow_chosen_seed=allow_chosen_seed, table_rate=rate)
     except Exception as error:  # a database that cannot be opened: one line, not a traceback
         raise click.ClickException(f"cannot open the database: {error}") from None
+    guard = PeerGuard(head_timeout=head_timeout, per_address=max_per_address, trusted=forwarded_allow_ips)
+    http_protocol, ws_protocol = guarded_protocols(guard)
+    if metrics_port is not None:
+        try:
+            serve_metrics(metrics_port)
+        except OSError as error:
+            raise click.ClickException(f"cannot serve metrics on 127.0.0.1:{metrics_port}: {error}") from None
     click.echo(f"vita is serving on http://{host}:{port}/ (storage: {db or data_dir + '/vita.sqlite'})")
-    uvicorn.run(app, host=host, port=port, log_level="info" if access_log else "warning", access_log=access_log,
-                # A message from a page is a ping; a request body is refused past 64 KiB anyway.
-                ws_max_size=64 * 1024, h11_max_incomplete_event_size=64 * 1024,
-                limit_concurrency=max_connections, timeout_keep_alive=15,
-                proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_config=logging_config(log_format, access_log), access_log=access_log,
+        http=http_protocol, ws=ws_protocol,
+        # A message from a page is a ping; a request body is refused past 64 KiB anyway.
+        ws_max_size=64 * 1024, h11_max_incomplete_event_size=64 * 1024,
+        limit_concurrency=max_connections, timeout_keep_alive=15,
+        # A stop waits this long for requests under way, then closes what is left.
+        timeout_graceful_shutdown=5,
+        proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    try:
+        Server(config, on_stop=app.state.rooms.drain).run()
+    finally:
+        stop_helper_processes()  # the bot pool closed with the app; its helpers go now

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -122,11 +123,32 @@ def _json_problem(body: bytes) -> str | None:
     return None
 
 
-async def _refuse(send: Send, status: int, message: str) -> None:
+async def _refuse(send: Send, status: int, message: str, headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
     body = json.dumps({"error": message}).encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *headers]})
     await send({"type": "http.response.body", "body": body})
+
+
+class RefuseWhileStopping:
+    """Once the server is stopping (``stopping()`` is true), answer every new request 503
+    (``Retry-After: 1``, the connection closed) and close every new WebSocket with 1012
+    (service restart), so clients come back to the restarted server; ``/healthz`` still
+    answers, ``/readyz`` says it is stopping."""
+
+    def __init__(self, app: ASGIApp, stopping: Callable[[], bool]) -> None:
+        self.app = app
+        self.stopping = stopping
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan" or not self.stopping() or scope.get("path") in ("/healthz", "/readyz"):
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1012, "reason": "the server is restarting"})
+        else:
+            await _refuse(send, 503, "the server is restarting: try again in a moment",
+                          ((b"retry-after", b"1"), (b"connection", b"close")))
 
 
 SECURITY_HEADERS = {

@@ -24,6 +24,7 @@ import contextlib
 import logging
 import pickle
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ from vita.core.rng import derive_seed
 from vita.core.state import JSON, Game, State
 from vita.core.undo import reveals
 from vita.registry import bot_names, get_game, make_bot
+from vita.web import metrics
 from vita.web.bots import BotPool, OutOfTime
 from vita.web.errors import Refused
 from vita.web.security import digest, matches, new_seed, new_table_id, new_token
@@ -75,6 +77,38 @@ class Follower:
         """Send queued messages, for as long as the socket takes them (run by its handler)."""
         while True:
             await send(await self.queue.get())
+
+
+class ThinkTimes:
+    """A bot's recent decision times (one rung, one game, one table size) in this process: a
+    running window, so that its 95th percentile follows the host's speed."""
+
+    WINDOW = 200
+
+    def __init__(self) -> None:
+        self.times: deque[float] = deque(maxlen=self.WINDOW)
+        self._p95: float | None = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.times.append(seconds)
+        self._p95 = None
+
+    def p95(self) -> float:
+        """The 95th percentile of the window (0 while it is empty)."""
+        if self._p95 is None:
+            ordered = sorted(self.times)
+            self._p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        return self._p95
+
+
+@dataclass(frozen=True)
+class Release:
+    """When a bot's move was let go: its floor and how long the bot thought (seconds)."""
+
+    table: str
+    seq: int
+    floor: float
+    thinking: float
 
 
 @dataclass(frozen=True)
@@ -265,6 +299,17 @@ class Rooms:
         self.max_rooms = max_rooms
         self.listener: asyncio.Task[None] | None = None
         self.lock_retry = 0.25  # seconds between tries for a table's bot lock held by another process
+        self.stopping = False  # the server is stopping: no new request, no bot move
+        self.think_times: dict[tuple[str, str, int], ThinkTimes] = {}  # (game, bot, players) → recent times
+        self.released: deque[Release] = deque(maxlen=1000)  # the latest bot moves' floors (tests, metrics)
+
+    def drain(self) -> None:
+        """The server is stopping: refuse what comes (the app answers 503) and play no more
+        bot moves; a bot that is thinking is abandoned when the pool closes."""
+        self.stopping = True
+
+    def open_sockets(self) -> int:
+        return sum(len(room.followers) for room in self.rooms.values())
 
     def start(self) -> None:
         """Hear the changes other processes make to the tables in this one's memory."""
@@ -486,6 +531,7 @@ class Rooms:
             log.warning("table %s: action %d not stored: %s", room.row.id, row.seq, error)
             raise Refused(503, f"the action could not be stored ({error}); nothing changed: try again",
                           headers={"retry-after": "1"}) from None
+        metrics.ACTIONS_STORED.labels(room.row.game).inc()
         room.state = after
         room.actions.append(row)
         if result is not None:
@@ -714,19 +760,34 @@ class Rooms:
                 return
             spec = room.row.seats[seat]
             name = spec.bot or "random"
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            # The move is released no earlier than a floor after the move it answers, so that
+            # when it arrives tells nothing of how long the bot thought (docs/web.md, "No
+            # side channel from bots").
+            asked = time.monotonic()
+            usual = self.think_times.setdefault((room.row.game, name, room.state.num_players), ThinkTimes())
+            floor = max(self.bot_delay, usual.p95())
             bot = room.bots.get(seat)
             if bot is None or bot.name != name:
                 bot = room.bots[seat] = make_bot(room.row.game, name, derive_seed(room.row.seed, "bot", seat, room.seq))
             seq = room.seq
-            thought = await self.pool.choose(room.row.game, room.state.to_json(), bot, seat)
+            metrics.BOT_QUEUE.inc()
+            try:
+                thought = await self.pool.choose(room.row.game, room.state.to_json(), bot, seat)
+            finally:
+                metrics.BOT_QUEUE.dec()
+            thinking = time.monotonic() - asked
+            metrics.BOT_THINK_SECONDS.labels(room.row.game, name).observe(thinking)
             notation = thought.notation
             if notation is None:
-                log.warning("table %s seat %d: %s bot failed (%s): a random legal action", room.row.id, seat,
-                            name, thought.problem)
+                log.warning("table %s seat %d move %d: %s bot failed (%s): a random legal action%s", room.row.id,
+                            seat, seq + 1, name, thought.problem, f"\n{thought.trace}" if thought.trace else "")
             else:
+                usual.add(thinking)
                 room.bots[seat] = pickle.loads(thought.bot)
+            if self.stopping:
+                return  # the server stops: the table's next driver plays this move
+            await asyncio.sleep(max(0.0, asked + floor - time.monotonic()))
+            self.released.append(Release(room.row.id, seq, floor, thinking))
             room.pending += 1
             try:
                 async with room.lock:

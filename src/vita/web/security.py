@@ -84,10 +84,19 @@ class RedactSecrets(logging.Filter):
     """A logging filter that removes tokens and keys from every message it passes."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        cleaned = redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, ()
+        # The arguments are cleaned one by one and kept in their places: a formatter may read
+        # them (uvicorn's access formatter unpacks its five), not only the finished message.
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(arg) if isinstance(arg, str) else arg for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: redact(value) if isinstance(value, str) else value
+                           for key, value in record.args.items()}
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if record.exc_info and not record.exc_text:  # formatted now, so that it can be cleaned
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
         return True
 
 

@@ -25,6 +25,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -36,14 +37,29 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from vita.web import metrics
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 GROUP_COMMIT = 64  # the most writes committed together
 CHANNEL = "vita_tables"  # PostgreSQL's NOTIFY channel for changes to tables
 log = logging.getLogger("vita.web")
+
+
+def _head_revision() -> str:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    if head is None:
+        raise RuntimeError(f"no migration in {MIGRATIONS}")
+    return head
+
+
+HEAD_REVISION = _head_revision()  # the schema version this vita writes
 
 metadata = sa.MetaData()
 
@@ -206,9 +222,28 @@ class Store:
         engine = self.sync_engine(foreign_keys=False)
         try:
             with engine.begin() as connection:
+                if connection.dialect.name == "postgresql":
+                    # Processes started together on a new database would each create the
+                    # schema (and one fail on a duplicate type): the first to take this lock
+                    # migrates, the others wait for its commit and then find nothing to do.
+                    # The lock is the schema's, so databases and schemas migrate independently.
+                    connection.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext('vita.migrations.' "
+                                               "|| current_schema()))"))
                 command.upgrade(alembic_config(connection), revision)
         finally:
             engine.dispose()
+
+    async def ready(self) -> str | None:
+        """None if the database answers and its schema is the newest this vita knows, else
+        what is wrong (for a readiness probe: one cheap query)."""
+        try:
+            async with self.engine.connect() as c:
+                current = (await c.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
+        except Exception as error:
+            return f"the database does not answer: {_reason(error)}"
+        if current != HEAD_REVISION:
+            return f"the database schema is at {current}, not {HEAD_REVISION}: migrations are not current"
+        return None
 
     async def close(self) -> None:
         """Close every pooled connection (the store can still be used: it reconnects)."""
@@ -382,7 +417,9 @@ class Store:
             batch = pending[:GROUP_COMMIT]
             del pending[:GROUP_COMMIT]
             try:
+                started = time.perf_counter()
                 failures = await loop.run_in_executor(self._writer(), self._commit, [job for job, _ in batch])
+                metrics.COMMIT_SECONDS.observe(time.perf_counter() - started)
             except Exception as error:  # the writer itself failed: every write of the batch did
                 failures = [StorageError(str(error)[:200])] * len(batch)
             for (_, done), failure in zip(batch, failures, strict=True):

@@ -1,0 +1,379 @@
+"""What a host needs of ``vita serve``: slow clients cannot take it down, its logs are whole
+and hold no secret, processes started together migrate once, it stops cleanly (no process
+left, pages told to reconnect, nothing lost), and it answers health, readiness and metrics.
+
+Each test runs a real ``vita serve`` process."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.web.test_drills import ServeProcess as Process
+from tests.web.test_drills import postgres_database  # noqa: F401 (a fixture)
+from uvicorn.logging import AccessFormatter
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from vita.web.logs import JsonLines, logging_config
+from vita.web.security import RedactSecrets
+from vita.web.serving import PeerGuard, TrustedPeers
+
+
+class ServeProcess(Process):
+    def stop(self, timeout: float = 15.0) -> float:
+        """SIGTERM, as systemd or Ctrl-C would stop it; the seconds the process took to exit."""
+        assert self.process is not None
+        started = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout)
+        return time.monotonic() - started
+
+    def log(self) -> str:
+        return (self.workdir / "serve.log").read_text(errors="replace")
+
+    def session_processes(self) -> list[int]:
+        """Every live process of the server's session (it was started in a session of its own)."""
+        assert self.process is not None
+        session = self.process.pid
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":  # the session id, not a zombie
+                found.append(int(entry.name))
+        return found
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Any]:
+    started: list[ServeProcess] = []
+
+    def start(*extra: str, db: str | None = None, name: str = "serve") -> ServeProcess:
+        folder = tmp_path / f"{name}{len(started)}"
+        folder.mkdir()
+        server = ServeProcess(db or str(folder / "vita.sqlite"), folder, extra=extra)
+        started.append(server)
+        server.start()
+        return server
+
+    yield start
+    for server in started:
+        if server.process is not None and server.process.poll() is None:
+            server.kill()
+
+
+def _slow_client(port: int, source: str, hold: float, stop: threading.Event) -> str:
+    """Open a connection from ``source`` and send one header line every 2 s, never finishing
+    the head; what happened: ``dropped`` (the server closed it), ``refused`` (503) or ``held``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as sock:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        deadline = time.monotonic() + hold
+        while time.monotonic() < deadline and not stop.is_set():
+            sock.settimeout(max(0.01, min(2.0, deadline - time.monotonic())))
+            try:
+                data = sock.recv(200)
+            except TimeoutError:
+                try:
+                    sock.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    return "dropped"
+                continue
+            except OSError:
+                return "dropped"
+            return "refused" if data.startswith(b"HTTP/1.1 503") else "dropped"
+        return "held"
+
+
+# -- 1. slow clients ------------------------------------------------------------------------------
+
+
+def test_an_unfinished_request_head_is_dropped_after_the_head_timeout(serve: Any) -> None:
+    server = serve("--head-timeout", "1")
+    started = time.monotonic()
+    outcome = _slow_client(server.port, "127.0.0.2", 6.0, threading.Event())
+    assert outcome == "dropped"
+    assert time.monotonic() - started < 3.0, "dropped about 1 s after it began"
+    # A request whose head is whole is served as before.
+    assert httpx.get(server.base + "/api/games", timeout=5).status_code == 200
+
+
+def test_connections_per_address_are_capped_but_not_for_trusted_proxies(serve: Any) -> None:
+    server = serve("--max-per-address", "3", "--head-timeout", "20")
+    stop = threading.Event()
+    with ThreadPoolExecutor(8) as pool:
+        held = [pool.submit(_slow_client, server.port, "127.0.0.2", 6.0, stop) for _ in range(3)]
+        time.sleep(0.5)
+        assert _slow_client(server.port, "127.0.0.2", 3.0, stop) == "refused", "the 4th from one address"
+        # Another address has its own count; the trusted proxy (127.0.0.1 by default) has none.
+        assert _slow_client(server.port, "127.0.0.3", 1.0, stop) == "held"
+        trusted = [pool.submit(_slow_client, server.port, "127.0.0.1", 2.0, stop) for _ in range(4)]
+        assert [f.result() for f in trusted] == ["held"] * 4
+        stop.set()
+        assert [f.result() for f in held] == ["held"] * 3
+    # Once they closed, the address may connect again.
+    time.sleep(0.3)
+    with socket.create_connection(("127.0.0.1", server.port), source_address=("127.0.0.2", 0), timeout=5) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert sock.recv(100).startswith(b"HTTP/1.1 200")
+
+
+def test_a_websocket_counts_for_its_address_until_it_closes() -> None:
+    guard = PeerGuard(per_address=2, trusted="127.0.0.1, 10.0.0.0/8")
+    assert guard.admit("127.0.0.2") and guard.admit("127.0.0.2")
+    assert not guard.admit("127.0.0.2") and guard.refused == 1
+    guard.release("127.0.0.2")
+    assert guard.admit("127.0.0.2")
+    assert all(guard.admit("10.1.2.3") for _ in range(10)), "a trusted network is exempt"
+    assert "::1" not in TrustedPeers("127.0.0.1") and "::1" in TrustedPeers("*")
+
+
+@pytest.mark.slow
+def test_slow_clients_do_not_take_the_server_down(serve: Any) -> None:
+    """The drill: 150 slow connections from 127.0.0.2 held for 20 s against --max-connections
+    100, while an ordinary client on 127.0.0.1 asks for the games 10 times."""
+    server = serve("--max-connections", "100")
+    stop = threading.Event()
+    answers: list[tuple[int, float]] = []
+    with ThreadPoolExecutor(160) as pool:
+        attackers = [pool.submit(_slow_client, server.port, "127.0.0.2", 20.0, stop) for _ in range(150)]
+        time.sleep(2.0)  # all connected, most still held
+        for _ in range(10):
+            started = time.monotonic()
+            try:
+                status = httpx.get(server.base + "/api/games", timeout=2).status_code
+            except httpx.HTTPError:
+                status = 0
+            answers.append((status, time.monotonic() - started))
+            time.sleep(1.5)
+        stop.set()
+        outcomes = [f.result() for f in attackers]
+    ok = [a for a in answers if a[0] == 200 and a[1] <= 2.0]
+    assert len(ok) >= 9, answers
+    assert "held" not in outcomes, "no slow connection outlives the head timeout"
+
+
+# -- 2. the access log ----------------------------------------------------------------------------
+
+
+def test_the_access_line_is_written_with_the_secret_replaced() -> None:
+    """uvicorn's real access formatter unpacks the record's five arguments: the redaction
+    keeps them, cleaned."""
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5000", "GET", "/api/tables/X/view?token=abc", "1.1", 200), None)
+    assert RedactSecrets().filter(record)
+    line = AccessFormatter('%(client_addr)s - "%(request_line)s" %(status_code)s', use_colors=False).format(record)
+    assert line == '127.0.0.1:5000 - "GET /api/tables/X/view?token=… HTTP/1.1" 200 OK'
+    as_json = json.loads(JsonLines().format(record))
+    assert as_json["path"] == "/api/tables/X/view?token=…" and as_json["status"] == 200
+    assert "abc" not in json.dumps(as_json)
+
+
+def test_the_served_access_log_has_one_clean_line_per_request(serve: Any) -> None:
+    server = serve("--access-log")
+    httpx.get(server.base + "/api/tables/nosuch/view", params={"token": "s3cretvalue"}, timeout=5)
+    httpx.get(server.base + "/api/games", params={"key": "an0thersecret"}, timeout=5)
+    server.stop()
+    log = server.log()
+    assert "Logging error" not in log and "Traceback" not in log
+    assert "s3cretvalue" not in log and "an0thersecret" not in log
+    assert 'GET /api/tables/nosuch/view?token=… HTTP/1.1" 404' in log
+    assert 'GET /api/games?key=… HTTP/1.1" 200' in log
+
+
+def test_json_logs_are_one_object_per_line(serve: Any) -> None:
+    server = serve("--access-log", "--log-format", "json")
+    httpx.get(server.base + "/healthz", params={"token": "s3cretvalue"}, timeout=5)
+    server.stop()
+    lines = [line for line in server.log().splitlines() if line.strip() and not line.startswith("vita is serving")]
+    events = [json.loads(line) for line in lines]
+    access = [e for e in events if e.get("logger") == "uvicorn.access" and e["path"].startswith("/healthz")]
+    assert access and access[0]["path"] == "/healthz?token=…" and access[0]["status"] == 200
+    assert all({"time", "level", "logger", "message"} <= set(e) for e in events)
+    assert "s3cretvalue" not in server.log()
+
+
+def test_a_traceback_stays_on_its_event_line() -> None:
+    stream = io.StringIO()
+    config = logging_config("text")
+    logger = logging.getLogger("vita.test.fold")
+    handler = logging.StreamHandler(stream)
+    formatter_spec = config["formatters"]["plain"]
+    handler.setFormatter(formatter_spec["()"](formatter_spec["fmt"]))
+    handler.addFilter(RedactSecrets())
+    logger.addHandler(handler)
+    try:
+        try:
+            raise ValueError("bad move for /t/X?token=abc")
+        except ValueError:
+            logger.exception("table X seat 0 move 3: failed")
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert text.count("\n") == 1 and "ValueError" in text and "token=…" in text and "abc" not in text
+
+
+# -- 3. processes started together on a new PostgreSQL database ------------------------------------
+
+
+@pytest.mark.slow
+def test_two_processes_started_together_on_a_new_database_both_serve(tmp_path: Path) -> None:
+    import psycopg
+    from tests.web.conftest import POSTGRES, postgres_or_skip
+
+    postgres_or_skip()
+    for attempt in range(5):
+        name = f"vita_start_{os.getpid()}_{attempt}"
+        with psycopg.connect(POSTGRES, autocommit=True) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {name}")
+            connection.execute(f"CREATE DATABASE {name}")
+        url = POSTGRES.rsplit("/", 1)[0] + "/" + name
+        servers = [ServeProcess(url, _folder(tmp_path, f"{attempt}-{i}")) for i in range(2)]
+        try:
+            with ThreadPoolExecutor(2) as pool:
+                for started in [pool.submit(s.start) for s in servers]:
+                    started.result()
+            for server in servers:
+                assert httpx.get(server.base + "/readyz", timeout=5).status_code == 200
+                assert "UniqueViolation" not in server.log()
+        finally:
+            for server in servers:
+                if server.process is not None and server.process.poll() is None:
+                    server.kill()
+            with psycopg.connect(POSTGRES, autocommit=True) as connection:
+                connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _folder(root: Path, name: str) -> Path:
+    folder = root / name
+    folder.mkdir()
+    return folder
+
+
+# -- 4. stopping -------------------------------------------------------------------------------
+
+
+def _bot_table(server: ServeProcess, people: int = 1, game: str = "pursuit-cards") -> dict[str, Any]:
+    seats = [{"name": "Ana"}] * people + [{"name": "Bot", "kind": "bot", "bot": "heuristic"}] * (2 - people)
+    reply = httpx.post(server.base + "/api/tables", timeout=30, json={"game": game, "seats": seats, "seed": 3})
+    assert reply.status_code == 201, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def _wait_for_moves(server: ServeProcess, table: str, moves: int) -> None:
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()["seq"] < moves:
+        assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.05)
+
+
+def test_stopping_the_server_stops_every_process_it_started(serve: Any) -> None:
+    for _ in range(3):
+        server = serve("--bot-workers", "2")
+        table = _bot_table(server, people=0)
+        _wait_for_moves(server, table["table"], 2)  # the bots' workers are up
+        assert len(server.session_processes()) >= 3, "the server, its forkserver and its workers"
+        assert server.stop() < 10
+        deadline = time.monotonic() + 10
+        while server.session_processes():
+            assert time.monotonic() < deadline, f"left running: {server.session_processes()}"
+            time.sleep(0.1)
+
+
+def test_sigterm_mid_game_loses_nothing_and_pages_reconnect(serve: Any) -> None:
+    server = serve()
+    seats = [{"name": "Ana"}, {"name": "Ben"}]
+    table = httpx.post(server.base + "/api/tables", timeout=10,
+                       json={"game": "pursuit-cards", "seats": seats, "seed": 5}).json()
+    tokens = [s["token"] for s in table["seats"]]
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws?token={tokens[0]}"
+    played = 0
+    for _ in range(4):
+        view = next(v for v in (httpx.get(f"{server.base}/api/tables/{table['table']}/view", timeout=10,
+                                          params={"token": t}).json() for t in tokens) if v["legal"])
+        token = tokens[0] if view["seat"] == 0 else tokens[1]
+        reply = httpx.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
+                           json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
+        assert reply.status_code == 200
+        played = reply.json()["seq"]
+    with connect(url) as page:
+        assert json.loads(page.recv(5))["seq"] == played
+        server.process.send_signal(signal.SIGTERM)  # type: ignore[union-attr]
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                page.recv(10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012, "told to reconnect"
+    server.process.wait(10)  # type: ignore[union-attr]
+    server.start()
+    with connect(url) as page:  # the page reconnects: the game is where it was
+        assert json.loads(page.recv(5))["seq"] == played
+
+
+def test_a_stopping_server_answers_503_and_says_it_is_not_ready(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from vita.web.app import create_app
+
+    class Pool:
+        def close(self) -> None: ...
+
+    with TestClient(create_app(str(tmp_path / "vita.sqlite"), bot_pool=Pool())) as client:  # type: ignore[arg-type]
+        assert client.get("/readyz").status_code == 200
+        client.app.state.rooms.drain()  # type: ignore[attr-defined]
+        refused = client.get("/api/games")
+        assert refused.status_code == 503 and refused.headers["retry-after"] == "1"
+        assert "restarting" in refused.json()["error"]
+        assert client.get("/healthz").status_code == 200
+        assert client.get("/readyz").json()["error"] == "the server is stopping"
+
+
+# -- health, readiness and metrics -----------------------------------------------------------------
+
+
+def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        metrics_port = probe.getsockname()[1]
+    server = serve("--metrics-port", str(metrics_port))
+    assert httpx.get(server.base + "/healthz", timeout=5).json() == {"status": "ok"}
+    assert httpx.get(server.base + "/readyz", timeout=5).json() == {"status": "ready"}
+    _wait_for_moves(server, _bot_table(server, people=0)["table"], 2)
+    table = _bot_table(server)
+    token = table["seats"][0]["token"]
+    view = httpx.get(f"{server.base}/api/tables/{table['table']}/view", params={"token": token}, timeout=10).json()
+    with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws?token={token}") as page:
+        page.recv(5)
+        if view["legal"]:
+            httpx.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
+                       json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
+        text = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).text
+    samples = {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
+               if line and not line.startswith("#")}
+    assert samples["vita_live_tables"] == 2 and samples["vita_open_sockets"] == 1
+    assert samples['vita_http_request_duration_seconds_count{method="GET",route="/api/tables/{table_id}/view"}'] >= 1
+    assert samples['vita_actions_stored_total{game="pursuit-cards"}'] >= 1
+    assert samples["vita_db_commit_seconds_count"] >= 1
+    assert "vita_bot_queue" in samples
+    assert 'vita_bot_think_seconds_count{bot="heuristic",game="pursuit-cards"}' in samples
+    assert not any(table["table"] in line or token in line for line in text.splitlines()), "no id or secret"
+    # The metrics listen on the loopback address only.
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.2", metrics_port), timeout=1):
+        pytest.fail("the metrics port answers on another address than 127.0.0.1")
