@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 AGE_KEYS = ("early", "middle", "old")
 USED = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIEND, "psychotherapy": USED_PSYCHOTHERAPY}
 NonNegative = Annotated[int, Field(ge=0)]
-Small = Annotated[int, Field(ge=0, le=99)]
+Small = NonNegative  # the rules set no upper bound on a count
 CardNo = Annotated[int, Field(ge=1, le=CARD_COUNT)]
 
 
@@ -109,7 +109,7 @@ class PositionModel(_Model):
     cards: Annotated[str, Field(max_length=1000)] | None = None
     deck: Annotated[str, Field(max_length=64)] | None = None  # the card data's fingerprint
     step: str
-    round: Annotated[int, Field(ge=0, le=999)] = 1
+    round: NonNegative = 1
     turn: NonNegative = 0
     starter: NonNegative = 0
     track: Annotated[list[CardNo], Field(max_length=TRACK_SIZE)]

@@ -21,9 +21,12 @@ from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, OVER, POST, PROMPTS, 
 if TYPE_CHECKING:
     from vita.games.our_life.state import OurLifeState
 
-Small = Annotated[int, Field(ge=0, le=999)]
-Signed = Annotated[int, Field(ge=-999, le=9999)]
-Cards = Annotated[list[Small], Field(max_length=200)]
+# Counts, card numbers and the move number have no upper bound in the rules (a deck file may
+# hold any number of cards; a long game passes move 999), and scores may go below zero: only
+# the limits the rules set are checked (players, couples, rounds, choices).
+Small = Annotated[int, Field(ge=0)]
+Signed = int
+Cards = list[Small]
 DECKS = ("actions", "action_discard", "children_single", "children_couple", "stories", "vacations",
          "vacation_discard", "personal_goals", "shared_goals")
 
@@ -40,7 +43,7 @@ class ChartModel(_Model):
 class PlayerModel(_Model):
     name: Annotated[str, Field(max_length=40)]
     rows: dict[str, Small] = {}
-    opportunities: dict[str, Annotated[list[Small], Field(max_length=40)]] = {}
+    opportunities: dict[str, list[Small]] = {}
     opportunity_track: Small = 0
     persona: Small = 0
     likes: Small = 0
@@ -60,7 +63,7 @@ class FamilyModel(_Model):
     happiness: Signed = 0
     balance: Small = 0
     chart: ChartModel = ChartModel()
-    children: Annotated[list[tuple[Small, Small]], Field(max_length=20)] = []
+    children: list[tuple[Small, Small]] = []
     shared_goal: Small = 0
     shared_options: Cards = []
     half_child: Small | None = None
@@ -84,12 +87,12 @@ class PositionModel(_Model):
     couples: Annotated[int, Field(ge=0, le=4)] = 0
     story: bool = False
     step: str
-    round: Annotated[int, Field(ge=1, le=20)]
+    round: Annotated[int, Field(ge=1, le=10)]  # "the game lasts 10 rounds"
     display: Cards
     decks: dict[str, Cards]
     players: Annotated[list[PlayerModel], Field(min_length=1, max_length=8)]
     families: Annotated[list[FamilyModel], Field(min_length=1, max_length=8)]
-    prompts: Annotated[list[PromptModel], Field(max_length=50)] = []
+    prompts: list[PromptModel] = []
     offers: Annotated[list[Small], Field(max_length=8)] = []
     rolls: Annotated[list[Annotated[list[Small], Field(min_length=1, max_length=9)]], Field(max_length=8)] = []
     rng: Annotated[int, Field(ge=0, lt=2**64)]
