@@ -10,10 +10,14 @@ leaves that seat's view exactly as it really is.
 
 from __future__ import annotations
 
-from vita.core.rng import Rng
+import hashlib
+import json
+
+from vita.core.rng import Rng, derive_seed
 from vita.core.state import Action, State
 
 SAMPLES = 6
+WORLDS = 2  # worlds the mover cannot tell from the real one, in which the action is tried too
 
 
 def reveals(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
@@ -26,18 +30,59 @@ def reveals(before: State, seat: int, action: Action, after: State, samples: int
 
 def sampled_reveals(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
     """The generic answer, by re-sampling what each seat cannot see (a game's exact
-    :meth:`State.reveals` must agree with it)."""
-    rng = Rng(before.rng.state ^ 0x5DEECE66D)
+    :meth:`State.reveals` must agree with it).
+
+    The answer is a function of what the mover sees, never of what it does not: the action
+    is tried in the real world and in worlds re-dealt from the mover's view, and every
+    sampling is seeded from that view (never from the game's generator). In each of them,
+    the action reveals something if some seat could tell a re-dealing of what it cannot see
+    from that world by the action (its legality or the view it leaves). Were the offer of an
+    undo to depend on the hidden cards, the offer itself would reveal them.
+    """
+    seed = view_seed(before, seat)
     observers = [seat, *(s for s in range(before.num_players) if s != seat)]
-    return any(_told(before, seat, action, after, observer, rng, samples) for observer in observers)
+    for index, (world, world_after) in enumerate(_worlds(before, seat, action, after, Rng(seed))):
+        tries = samples if index == 0 else max(1, samples // 2)  # the real world first, most closely
+        # A generator for each world and observer: how many numbers one check drew (which
+        # may depend on the world) never changes what the next one samples.
+        if any(_told(world, seat, action, world_after, observer, Rng(derive_seed(seed, "told", index, observer)),
+                     tries) for observer in observers):
+            return True
+    return False
 
 
 def informs(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
     """Whether ``action`` told its own seat anything it could not see before: a card drawn,
     chance, another seat's secret shown. An action that only showed the seat's own cards
     tells it nothing: at a table where nobody has acted since, a person may take it back
-    (the terminal's ``undo``; laying a meld card by card, then thinking better of it)."""
-    return _told(before, seat, action, after, seat, Rng(before.rng.state ^ 0x5DEECE66D), samples)
+    (the terminal's ``undo``; laying a meld card by card, then thinking better of it).
+    Like :func:`sampled_reveals`, a function of the seat's view."""
+    seed = view_seed(before, seat)
+    return any(_told(world, seat, action, world_after, seat, Rng(derive_seed(seed, "told", index, seat)),
+                     samples if index == 0 else max(1, samples // 2))
+               for index, (world, world_after) in enumerate(_worlds(before, seat, action, after, Rng(seed))))
+
+
+def view_seed(state: State, seat: int) -> int:
+    """A 64-bit seed drawn from ``seat``'s view of ``state`` alone."""
+    text = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def _worlds(before: State, seat: int, action: Action, after: State, rng: Rng) -> list[tuple[State, State]]:
+    """The real world and :data:`WORLDS` worlds the mover cannot tell from it (each before and
+    after the action); a world in which the action is illegal is left out: the mover, who
+    knows it is legal, knows that world is not the real one."""
+    worlds = [(before, after)]
+    for _ in range(WORLDS):
+        world = before.determinize(seat, rng)
+        world.log = None
+        if world.why_illegal(seat, action) is not None:
+            continue
+        world_after = world.clone()
+        world_after.apply_trusted(seat, action)
+        worlds.append((world, world_after))
+    return worlds
 
 
 def _told(before: State, seat: int, action: Action, after: State, observer: int, rng: Rng, samples: int) -> bool:
