@@ -377,3 +377,62 @@ def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
     # The metrics listen on the loopback address only.
     with contextlib.suppress(OSError), socket.create_connection(("127.0.0.2", metrics_port), timeout=1):
         pytest.fail("the metrics port answers on another address than 127.0.0.1")
+
+
+# -- 5. a bot's thinking time does not show ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "hard"])
+def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path: Path, bot_pool: Any,
+                                                                       bot: str) -> None:
+    """30 of a person's moves against a bot, a spectator's page watching: each of the bot's
+    moves arrives within 50 ms of its floor after the move it answers (the server's bot delay
+    or the bot's usual time, whichever is longer), unless its thinking ran past the floor."""
+    from tests.web.conftest import Server
+
+    server = Server(str(tmp_path / "vita.sqlite"), bot_pool, bot_delay=0.05)
+    server.start()
+    try:
+        seats = [{"name": "Ana"}, {"name": "Bot", "kind": "bot", "bot": bot}]
+        table = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seats": seats, "seed": 8})
+        table_id, token = table["table"], table["seats"][0]["token"]
+        arrived: dict[int, float] = {}
+        rooms = server.server.config.app.state.rooms  # type: ignore[union-attr]
+        with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws") as page:
+            def read() -> None:
+                with contextlib.suppress(ConnectionClosed):
+                    for text in page:
+                        message = json.loads(text)
+                        if message.get("type") == "view":
+                            arrived.setdefault(message["seq"], time.monotonic())
+
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+            moves = 0
+            rng = __import__("random").Random(3)
+            deadline = time.monotonic() + 240
+            while moves < 30 and time.monotonic() < deadline:
+                view = server.api("GET", f"/api/tables/{table_id}/view", params={"token": token})
+                if view["over"]:
+                    break
+                if not view["legal"]:
+                    time.sleep(0.01)
+                    continue
+                reply = httpx.post(f"{server.base}/api/tables/{table_id}/actions", timeout=30, json={
+                    "token": token, "seq": view["seq"], "action": rng.choice(view["legal"])["notation"]})
+                if reply.status_code == 200:
+                    arrived.setdefault(reply.json()["seq"], time.monotonic())  # acknowledged
+                    moves += 1
+            time.sleep(0.5)
+            page.close()
+        checked = 0
+        for release in [r for r in rooms.released if r.table == table_id]:
+            answered, played = arrived.get(release.seq), arrived.get(release.seq + 1)
+            if answered is None or played is None or release.thinking > release.floor:
+                continue
+            took = played - answered
+            assert release.floor - 0.02 <= took <= release.floor + 0.05, (release, took)
+            checked += 1
+        assert checked >= 10, f"only {checked} bot moves within their floor"
+    finally:
+        server.stop()
