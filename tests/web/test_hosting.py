@@ -436,3 +436,26 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
         assert checked >= 10, f"only {checked} bot moves within their floor"
     finally:
         server.stop()
+
+
+# -- 8. a bot that fails names its cause --------------------------------------------------------------
+
+
+def test_a_failing_bot_is_logged_with_its_traceback_table_seat_and_move(
+        tmp_path: Path, bot_pool: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from fastapi.testclient import TestClient
+    from tests.web.conftest import make_app, new_table, view, wait_for
+    from tests.web.slow_bot import BrokenBot
+
+    import vita.web.rooms
+
+    monkeypatch.setattr(vita.web.rooms, "make_bot", lambda game, name, seed: BrokenBot() if name == "heuristic"
+                        else __import__("vita.registry").registry.make_bot(game, name, seed))
+    caplog.set_level(logging.WARNING, logger="vita.web")
+    with TestClient(make_app(str(tmp_path / "vita.sqlite"), bot_pool)) as client:
+        data = new_table(client, seats=[{"name": "Bo", "kind": "bot", "bot": "heuristic"}, {"name": "Ana"}])
+        wait_for(lambda: view(client, data["table"])["seq"] > 0)  # the random fallback played
+    failure = next(r.getMessage() for r in caplog.records if "bot failed" in r.getMessage())
+    assert f"table {data['table']} seat 0 move 1: heuristic bot failed" in failure
+    assert "Traceback" in failure and "RuntimeError: this bot always fails" in failure
+    assert "slow_bot.py" in failure, "the traceback names where it failed"
