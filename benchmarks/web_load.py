@@ -43,10 +43,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: str, workdir: str, bot_delay: float) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, workdir: str, bot_delay: float, access_log: bool = False) \
+        -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from vita.cli import main; main()", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", db, "--bot-delay", str(bot_delay), "--table-rate", "100000/60",
-               "--no-access-log"]
+               "--access-log" if access_log else "--no-access-log"]
     server = subprocess.Popen(command, cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               start_new_session=True)
     deadline = time.monotonic() + 30
@@ -150,11 +151,14 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=2.0)
     parser.add_argument("--bot-delay", type=float, default=0.4)
     parser.add_argument("--db", help="postgresql://… (default: a new SQLite file)")
+    parser.add_argument("--access-log", action="store_true",
+                        help="the server logs every request, as it does by default (the lines are discarded)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as workdir:
         port = free_port()
-        server = start_server(port, args.db or str(Path(workdir) / "load.sqlite"), workdir, args.bot_delay)
+        db = args.db or str(Path(workdir) / "load.sqlite")
+        server = start_server(port, db, workdir, args.bot_delay, args.access_log)
         try:
             try:  # the load's own loop should lag as little as it can: uvloop when there is one
                 import uvloop
@@ -172,7 +176,7 @@ def main() -> None:
     ms = [1000 * v for v in load.latencies]
     report = {
         "tables": args.tables, "seconds": args.seconds, "think": [args.think_min, args.think_max],
-        "storage": "postgresql" if args.db else "sqlite",
+        "storage": "postgresql" if args.db else "sqlite", "access_log": args.access_log,
         "actions": len(ms), "actions_per_second": round(len(ms) / args.seconds, 1),
         "p50_ms": round(statistics.median(ms), 1) if ms else None,
         "p90_ms": round(percentile(ms, 0.90), 1) if ms else None,
