@@ -102,6 +102,17 @@ class ThinkTimes:
 
 
 @dataclass(frozen=True)
+class Prepared:
+    """An action checked and applied to a copy of the game at move ``seq``, not yet stored."""
+
+    seq: int
+    after: State
+    row: ActionRow
+    result: JSON | None
+    final_log: list[str] | None
+
+
+@dataclass(frozen=True)
 class Release:
     """When a bot's move was let go: its floor and how long the bot thought (seconds)."""
 
@@ -500,6 +511,11 @@ class Rooms:
 
     async def _apply(self, room: Room, seat: int, seq: int, text: str) -> None:
         """Check, apply to a copy, store; only then make the copy the live game."""
+        await self._store(room, self._prepare(room, seat, seq, text))
+
+    def _prepare(self, room: Room, seat: int, seq: int, text: str) -> Prepared:
+        """Check ``text`` for ``seat`` at move ``seq`` and apply it to a copy of the game
+        (:class:`Refused` if it is stale or illegal); nothing changes yet."""
         if seq != room.seq:
             raise Refused(409, f"stale action: it was chosen at move {seq}, the game is at move "
                                f"{room.seq}; nothing was applied")
@@ -519,6 +535,14 @@ class Rooms:
         row = ActionRow(room.seq, seat, str(action), undoable)
         result = {"scores": list(after.scores()), "ranking": list(after.ranking())} if after.is_over() else None
         final_log = after.events_for(None) if result is not None else None
+        return Prepared(seq, after, row, result, final_log)
+
+    async def _store(self, room: Room, prepared: Prepared) -> None:
+        """Store a prepared action; once it is committed, its copy becomes the live game."""
+        if prepared.seq != room.seq:
+            raise Refused(409, f"stale action: it was chosen at move {prepared.seq}, the game is at move "
+                               f"{room.seq}; nothing was applied")
+        row, result, final_log, after = prepared.row, prepared.result, prepared.final_log, prepared.after
         try:
             await self.store.add_action(room.row.id, row, result, final_log)
         except Conflict:
@@ -786,6 +810,16 @@ class Rooms:
                 room.bots[seat] = pickle.loads(thought.bot)
             if self.stopping:
                 return  # the server stops: the table's next driver plays this move
+            if room.seq != seq or room.row.seats[seat].kind != "bot" or seat not in room.state.to_move():
+                continue  # the table moved on meanwhile (an undo, a simultaneous choice): think again
+            if notation is None or not _playable(room.state, seat, notation):
+                fallback = make_bot(room.row.game, "random", derive_seed(room.row.seed, "fallback", seq))
+                notation = str(fallback.choose(room.state, seat))
+            # Checked and applied to a copy now, so that little is left to do at the floor.
+            try:
+                prepared = self._prepare(room, seat, seq, notation)
+            except Refused:
+                continue  # not playable after all: think again
             await asyncio.sleep(max(0.0, asked + floor - time.monotonic()))
             self.released.append(Release(room.row.id, seq, floor, thinking))
             room.pending += 1
@@ -793,11 +827,8 @@ class Rooms:
                 async with room.lock:
                     if room.seq != seq or room.row.seats[seat].kind != "bot" or seat not in room.state.to_move():
                         continue  # the table moved on meanwhile (an undo, a simultaneous choice): think again
-                    if notation is None or not _playable(room.state, seat, notation):
-                        fallback = make_bot(room.row.game, "random", derive_seed(room.row.seed, "fallback", seq))
-                        notation = str(fallback.choose(room.state, seat))
                     try:
-                        await self._apply(room, seat, seq, notation)
+                        await self._store(room, prepared)
                         failures = 0
                     except Refused as refused:
                         if refused.status == 409:  # another process moved first: the room caught up
