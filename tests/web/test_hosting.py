@@ -304,7 +304,8 @@ def test_sigterm_mid_game_loses_nothing_and_pages_reconnect(serve: Any) -> None:
     table = httpx.post(server.base + "/api/tables", timeout=10,
                        json={"game": "pursuit-cards", "seats": seats, "seed": 5}).json()
     tokens = [s["token"] for s in table["seats"]]
-    url = f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws?token={tokens[0]}"
+    base = f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws"
+    urls = [f"{base}?token={tokens[0]}", f"{base}?token={tokens[1]}", base]  # both players and a spectator
     played = 0
     for _ in range(4):
         view = next(v for v in (httpx.get(f"{server.base}/api/tables/{table['table']}/view", timeout=10,
@@ -314,17 +315,21 @@ def test_sigterm_mid_game_loses_nothing_and_pages_reconnect(serve: Any) -> None:
                            json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
         assert reply.status_code == 200
         played = reply.json()["seq"]
-    with connect(url) as page:
-        assert json.loads(page.recv(5))["seq"] == played
+    with contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(connect(url)) for url in urls]
+        for page in pages:
+            assert json.loads(page.recv(5))["seq"] == played
         server.process.send_signal(signal.SIGTERM)  # type: ignore[union-attr]
-        with pytest.raises(ConnectionClosed) as closed:
-            while True:
-                page.recv(10)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012, "told to reconnect"
+        for page in pages:
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    page.recv(10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012, "told to reconnect"
     server.process.wait(10)  # type: ignore[union-attr]
     server.start()
-    with connect(url) as page:  # the page reconnects: the game is where it was
-        assert json.loads(page.recv(5))["seq"] == played
+    for url in urls:  # every page reconnects: the game is where it was
+        with connect(url) as page:
+            assert json.loads(page.recv(5))["seq"] == played
 
 
 def test_a_stopping_server_answers_503_and_says_it_is_not_ready(tmp_path: Path) -> None:
