@@ -255,7 +255,7 @@ class State(abc.ABC):
             self.log.append(Event(text, self.ply, tuple(private)))
 
     def check_invariants(self) -> None:  # noqa: B027 (optional hook, no-op by default)
-        """Raise :class:`AssertionError` if the position breaks a game invariant.
+        """Raise :class:`~vita.core.errors.PositionError` if the position breaks a game invariant.
 
         The shared test suite calls it after every action of random games.
         """

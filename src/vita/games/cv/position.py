@@ -254,7 +254,7 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     state.chosen = [p.chosen for p in model.players]
     try:
         check_invariants(state)
-    except AssertionError as error:
+    except PositionError as error:
         raise PositionError(f"inconsistent position: {error}") from None
     except (KeyError, IndexError) as error:
         raise PositionError(f"inconsistent position: no card or seat {error}") from None
@@ -287,36 +287,50 @@ def check_invariants(state: CvState) -> None:
     n = state.num_players
     deck = state.deck
     every = [card for cards in places(state).values() for card in cards]
-    assert sorted(every) == list(range(1, CARD_COUNT + 1)), _accounting(every)
+    if not (sorted(every) == list(range(1, CARD_COUNT + 1))):
+        raise PositionError(_accounting(every))
     goals = set(deck.goals)
-    assert all(g in goals for g in state.goals), "a player's life goal is not a life-goal card"
-    assert set(state.public_goals) | set(state.goal_deck) <= goals, "a life goal among other cards"
-    assert len(state.public_goals) == n - 1, f"{n - 1} public life goals with {n} players"
+    if not (all(g in goals for g in state.goals)):
+        raise PositionError("a player's life goal is not a life-goal card")
+    if not (set(state.public_goals) | set(state.goal_deck) <= goals):
+        raise PositionError("a life goal among other cards")
+    if not (len(state.public_goals) == n - 1):
+        raise PositionError(f"{n - 1} public life goals with {n} players")
     for age, cards in enumerate(state.decks, start=1):
-        assert all(deck.card(c).age == age for c in cards), f"a card in the {AGE_KEYS[age - 1]} deck is not of it"
-    assert all(c not in goals for c in state.track), "a life goal on the track"
-    assert all(deck.card(c).age == CHILDHOOD for c in state.set_aside), "a card set aside is not a childhood card"
+        if not (all(deck.card(c).age == age for c in cards)):
+            raise PositionError(f"a card in the {AGE_KEYS[age - 1]} deck is not of it")
+    if not (all(c not in goals for c in state.track)):
+        raise PositionError("a life goal on the track")
+    if not (all(deck.card(c).age == CHILDHOOD for c in state.set_aside)):
+        raise PositionError("a card set aside is not a childhood card")
     for seat in range(n):
         for k in range(STACKS):
             for c in state.cv[seat][k]:
-                assert c not in goals and k in deck.card(c).types, f"card {c} is not a {TYPES[k]} card"
-        assert all(c not in goals and deck.card(c).is_event for c in state.hands[seat]), "a hand holds only events"
+                if not (c not in goals and k in deck.card(c).types):
+                    raise PositionError(f"card {c} is not a {TYPES[k]} card")
+        if not (all(c not in goals and deck.card(c).is_event for c in state.hands[seat])):
+            raise PositionError("a hand holds only events")
     if state.step == DRAFT:
-        assert len({len(d) + len(k) for d, k in zip(state.draft, state.kept, strict=True)}) == 1, \
-            "every player has as many childhood cards"
+        if not (len({len(d) + len(k) for d, k in zip(state.draft, state.kept, strict=True)}) == 1):
+            raise PositionError("every player has as many childhood cards")
     else:
-        assert not any(state.draft) and not any(state.kept), "the draft is over"
-    assert len(state.dice) <= MAX_DICE
-    assert (state.step == PLACE) == bool(state.placing), "cards wait to be placed exactly in the place step"
-    assert state.step in (ASSIST, PLACE) if state.assist else state.step != ASSIST, \
-        "seats wait for social assistance in that step (or while the card taken is placed)"
-    assert all(0 <= s < n for s in state.assist) and all(0 <= s < n for s, _, _ in state.placing)
+        if not (not any(state.draft) and not any(state.kept)):
+            raise PositionError("the draft is over")
+    if not (len(state.dice) <= MAX_DICE):
+        raise PositionError(f"more than {MAX_DICE} dice")
+    if not ((state.step == PLACE) == bool(state.placing)):
+        raise PositionError("cards wait to be placed exactly in the place step")
+    if not (state.step in (ASSIST, PLACE) if state.assist else state.step != ASSIST):
+        raise PositionError("seats wait for social assistance in that step (or while the card taken is placed)")
+    if not (all(0 <= s < n for s in state.assist) and all(0 <= s < n for s, _, _ in state.placing)):
+        raise PositionError("a seat waiting for social assistance or placing a card is no seat")
     if state.step not in (DRAFT, OVER) and state.round > 0:
         # Tokens are updated at the end of one's own turn: everyone else's match their CV.
         for seat in range(n):
-            if seat != state.turn:
-                assert state.tokens[seat] == state.active_icons(seat), f"{state.name(seat)}'s tokens"
-    assert 0 <= state.turn < n and 0 <= state.starter < n
+            if seat != state.turn and state.tokens[seat] != state.active_icons(seat):
+                raise PositionError(f"{state.name(seat)}'s tokens")
+    if not (0 <= state.turn < n and 0 <= state.starter < n):
+        raise PositionError("the seat to play or the first player is no seat")
 
 
 def _accounting(every: list[int]) -> str:

@@ -221,7 +221,7 @@ def from_json(state: OurLifeState, book: Book, data: Any, log: bool = True) -> O
     state.rolls = [r[:] for r in model.rolls]
     try:
         check_invariants(state)
-    except AssertionError as error:
+    except PositionError as error:
         raise PositionError(f"inconsistent position: {error}") from None
     except (KeyError, IndexError, ValueError) as error:
         raise PositionError(f"inconsistent position: {str(error)[:100]}") from None
@@ -304,51 +304,71 @@ def check_invariants(state: OurLifeState) -> None:
     """Every mark where the sheets allow it, every card in one place, every count in range."""
     book = state.book
     n, f = state.num_players, len(state.families)
-    assert 1 <= state.round <= book.rounds, "round out of range"
-    assert len(state.display) == book.display, f"the display holds {book.display} cards"
+    if not (1 <= state.round <= book.rounds):
+        raise PositionError("round out of range")
+    if not (len(state.display) == book.display):
+        raise PositionError(f"the display holds {book.display} cards")
     for seat in range(n):
         for row in book.character:
             marks = state.rows[seat][row.index]
-            assert 0 <= marks <= row.size, f"{state.names[seat]}'s {row.id} has {marks} of {row.size} squares"
+            if not (0 <= marks <= row.size):
+                raise PositionError(f"{state.names[seat]}'s {row.id} has {marks} of {row.size} squares")
             for k in range(40):
-                if state.opps[seat][row.index] >> k & 1:
-                    assert k < marks and row.opportunities[k] >= 0, f"{row.id}: no Opportunity crossed at {k + 1}"
-        assert 0 <= state.opp_track[seat] < len(book.opportunity_points), "Opportunities track over-filled"
-        assert 0 <= state.persona[seat] < book.persona_length, "Digital Persona over-filled"
-        assert state.likes[seat] >= state.persona[seat], "fewer Likes than Digital Persona marks"
-        assert min(state.pool[seat]) >= 0, "a negative count of actions"
-        assert -1 <= state.choice[seat] < book.display, "choice: a display position"
-        assert state.background[seat] in book.background, f"no Background card {state.background[seat]}"
+                if state.opps[seat][row.index] >> k & 1 and not (k < marks and row.opportunities[k] >= 0):
+                    raise PositionError(f"{row.id}: no Opportunity crossed at {k + 1}")
+        if not (0 <= state.opp_track[seat] < len(book.opportunity_points)):
+            raise PositionError("Opportunities track over-filled")
+        if not (0 <= state.persona[seat] < book.persona_length):
+            raise PositionError("Digital Persona over-filled")
+        if not (state.likes[seat] >= state.persona[seat]):
+            raise PositionError("fewer Likes than Digital Persona marks")
+        if not (min(state.pool[seat]) >= 0):
+            raise PositionError("a negative count of actions")
+        if not (-1 <= state.choice[seat] < book.display):
+            raise PositionError("choice: a display position")
+        if state.background[seat] not in book.background:
+            raise PositionError(f"no Background card {state.background[seat]}")
         if state.setup_rows[seat]:
             action = book.background[state.background[seat]].action
-            assert state.setup_rows[seat] in [r.id for r in book.rows_for(action)], \
-                "background_row: a row its action marks"
+            if state.setup_rows[seat] not in [r.id for r in book.rows_for(action)]:
+                raise PositionError("background_row: a row its action marks")
         partner = state.partner[seat]
-        if partner >= 0 and state.choice[seat] >= 0:
-            assert state.choice[seat] != state.choice[partner], "partners chose the same card"
+        if partner >= 0 and state.choice[seat] >= 0 and state.choice[seat] == state.choice[partner]:
+            raise PositionError("partners chose the same card")
     for family in range(f):
         for row in book.family:
             marks = state.frows[family][row.index]
-            assert 0 <= marks <= row.size, f"family {family}'s {row.id} has {marks} of {row.size} squares"
-        assert 0 <= state.stress[family] <= book.stress_size, "stress track over-filled"
-        assert state.happiness[family] >= book.happiness_floor, "Happiness below its floor"
+            if not (0 <= marks <= row.size):
+                raise PositionError(f"family {family}'s {row.id} has {marks} of {row.size} squares")
+        if not (0 <= state.stress[family] <= book.stress_size):
+            raise PositionError("stress track over-filled")
+        if not (state.happiness[family] >= book.happiness_floor):
+            raise PositionError("Happiness below its floor")
         finished = state.round if state.step == OVER else state.round - 1
-        assert len(state.chart_happiness[family]) == finished, "the Happiness Chart holds one value per finished round"
-        assert len(state.chart_joy[family]) == book.rounds, "the Happiness Chart has a row per round"
+        if not (len(state.chart_happiness[family]) == finished):
+            raise PositionError("the Happiness Chart holds one value per finished round")
+        if not (len(state.chart_joy[family]) == book.rounds):
+            raise PositionError("the Happiness Chart has a row per round")
         for card, marks in state.children[family]:
             child = book.children[card]
-            assert child.couple == (len(state.families[family]) == 2), f"{child.title} is from the wrong Children deck"
-            assert 0 <= marks <= child.squares, f"{child.title}'s track over-filled"
-        assert len(state.children[family]) == state.frows[family][book.row("children").index], \
-            "a mark on the Children row per child"
-        assert state.half_child[family] in (-1, *state.families[family]), "half_child: a partner's seat"
+            if not (child.couple == (len(state.families[family]) == 2)):
+                raise PositionError(f"{child.title} is from the wrong Children deck")
+            if not (0 <= marks <= child.squares):
+                raise PositionError(f"{child.title}'s track over-filled")
+        if not (len(state.children[family]) == state.frows[family][book.row("children").index]):
+            raise PositionError("a mark on the Children row per child")
+        if state.half_child[family] not in (-1, *state.families[family]):
+            raise PositionError("half_child: a partner's seat")
     for seat in state.offers:
-        assert 0 <= seat < n, "offers: seats"
-    assert len(set(state.offers)) == len(state.offers), "one vacation waiting per seat"
+        if not (0 <= seat < n):
+            raise PositionError("offers: seats")
+    if not (len(set(state.offers)) == len(state.offers)):
+        raise PositionError("one vacation waiting per seat")
     for prompt in state.prompts:
-        assert 0 <= prompt[1] < n, "a prompt for no seat"
-    if state.step == USE:
-        assert state.prompts or not all(state.done), "while using actions, somebody is still to act (done: false)"
+        if not (0 <= prompt[1] < n):
+            raise PositionError("a prompt for no seat")
+    if state.step == USE and not state.prompts and all(state.done):
+        raise PositionError("while using actions, somebody is still to act (done: false)")
     _check_setup(state)
     _check_cards(state)
 
@@ -357,10 +377,14 @@ def _check_setup(state: OurLifeState) -> None:
     book = state.book
     if state.step == SETUP:
         return
-    assert all(state.personal[s] in book.personal_goals for s in range(state.num_players)), "a Personal Goal each"
-    assert all(state.shared[f] in book.shared_goals for f in range(len(state.families))), "a Shared Goal each"
-    assert not any(state.goal_options) and not any(state.shared_options), "goal options left after setup"
-    assert all(state.setup_rows), "a background row each"
+    if not (all(state.personal[s] in book.personal_goals for s in range(state.num_players))):
+        raise PositionError("a Personal Goal each")
+    if not (all(state.shared[f] in book.shared_goals for f in range(len(state.families)))):
+        raise PositionError("a Shared Goal each")
+    if not (not any(state.goal_options) and not any(state.shared_options)):
+        raise PositionError("goal options left after setup")
+    if not all(state.setup_rows):
+        raise PositionError("a background row each")
 
 
 def _check_cards(state: OurLifeState) -> None:
@@ -368,7 +392,8 @@ def _check_cards(state: OurLifeState) -> None:
     book = state.book
 
     def exactly(what: str, every: list[int], cards: set[int]) -> None:
-        assert sorted(every) == sorted(cards), f"the {what} cards are not each in one place"
+        if not (sorted(every) == sorted(cards)):
+            raise PositionError(f"the {what} cards are not each in one place")
 
     exactly("Action", state.display + state.action_deck + state.action_discard, set(book.actions))
     prompt_stories = [c for p in state.prompts if p[0] == POST for c in p[2:]]
@@ -376,7 +401,8 @@ def _check_cards(state: OurLifeState) -> None:
     exactly("Post a Story", state.story_deck + prompt_stories, set(book.stories))
     exactly("Vacation", state.vacation_deck + state.vacation_discard, set(book.vacations))
     travel = {p[2] for p in state.prompts if p[0] == TRAVEL}
-    assert travel <= set(state.vacation_discard), "a vacation bonus from a card not drawn"
+    if not (travel <= set(state.vacation_discard)):
+        raise PositionError("a vacation bonus from a card not drawn")
     kept = [g for g in state.personal if g]
     exactly("Personal Goals", state.goal_box + kept + [c for o in state.goal_options for c in o],
             set(book.personal_goals))

@@ -165,7 +165,8 @@ def player_json(state: PursuitState, p: Player) -> JSON:
 
 def community_json(state: PursuitState) -> JSON:
     community = state.deck.community
-    assert community is not None
+    if community is None:
+        raise PositionError("the Community expansion is not in play")
     ids = [card.id for card in community.cards]
     return {
         "slots": [ids[c] if c >= 0 else None for c in state.community],
@@ -304,14 +305,15 @@ def from_json(deck: Deck, data: Any, log: bool = True, check: bool = True) -> Pu
     if check:
         try:
             check_invariants(state)
-        except AssertionError as error:
+        except PositionError as error:
             raise PositionError(f"inconsistent position: {error}") from None
     return state
 
 
 def _community_from_json(state: PursuitState, model: CommunityModel | None) -> None:
     community = state.deck.community
-    assert community is not None
+    if community is None:
+        raise PositionError("the Community expansion is not in play")
     if model is None:
         raise PositionError("community: the Community board is missing")
 
@@ -359,87 +361,119 @@ def placed_hourglasses(state: PursuitState, seat: int) -> int:
 def check_invariants(state: PursuitState) -> None:
     deck = state.deck
     places = card_places(state)
-    assert sorted(places) == list(range(len(deck.cards))), _card_problem(state, places)
+    if not (sorted(places) == list(range(len(deck.cards)))):
+        raise PositionError(_card_problem(state, places))
     traits = state.trait_box + [t for p in state.players for t in p.offer]
-    assert sorted(traits) == list(range(len(deck.traits))), "each child trait must be in one place"
+    if not (sorted(traits) == list(range(len(deck.traits)))):
+        raise PositionError("each child trait must be in one place")
     goals = list(state.goals) + state.goal_box
-    assert sorted(goals) == list(range(len(deck.life_goals))), "each life goal must be in one place"
+    if not (sorted(goals) == list(range(len(deck.life_goals)))):
+        raise PositionError("each life goal must be in one place")
     board = deck.board
     for seat, p in enumerate(state.players):
         who = f"{p.name} (seat {seat})"
-        assert min(p.res) >= 0, f"{who} has negative resources {p.res}"
-        assert p.lth >= 0, f"{who} has negative LTH"
-        assert board.sth_min <= p.sth <= board.sth_max, f"{who}: STH {p.sth} is off the track"
-        assert deck.stress.first <= p.stress <= deck.stress.last + 1, f"{who}: stress off the track"
-        assert p.alive == (p.died < 0), f"{who}: alive and died disagree"
-        assert not p.alive or p.stress <= deck.stress.last, f"{who} is alive beyond the stress track"
-        assert p.trait < 0 or p.trait in p.offer, f"{who} keeps a trait he was not dealt"
-        assert len(p.offer) in (0, 2), f"{who} must be dealt 2 child traits"
+        if not (min(p.res) >= 0):
+            raise PositionError(f"{who} has negative resources {p.res}")
+        if not (p.lth >= 0):
+            raise PositionError(f"{who} has negative LTH")
+        if not (board.sth_min <= p.sth <= board.sth_max):
+            raise PositionError(f"{who}: STH {p.sth} is off the track")
+        if not (deck.stress.first <= p.stress <= deck.stress.last + 1):
+            raise PositionError(f"{who}: stress off the track")
+        if not (p.alive == (p.died < 0)):
+            raise PositionError(f"{who}: alive and died disagree")
+        if not (not p.alive or p.stress <= deck.stress.last):
+            raise PositionError(f"{who} is alive beyond the stress track")
+        if not (p.trait < 0 or p.trait in p.offer):
+            raise PositionError(f"{who} keeps a trait he was not dealt")
+        if len(p.offer) not in (0, 2):
+            raise PositionError(f"{who} must be dealt 2 child traits")
         if p.alive and state.phase != 0:
             placed = placed_hourglasses(state, seat)
-            assert p.hand >= 0 and p.hand + placed == p.total, (
-                f"{who}: hourglasses do not add up ({p.hand} in hand + {placed} placed != {p.total})")
+            if not (p.hand >= 0 and p.hand + placed == p.total):
+                raise PositionError(f"{who}: hourglasses do not add up "
+                                    f"({p.hand} in hand + {placed} placed != {p.total})")
         for card, level, _ in p.projects:
             spec = deck.cards[card]
-            assert spec.row == 0, f"{who}: {spec.id} is not a project"
-            assert (level == 0) == (spec.kind == "group"), f"{who}: {spec.id} has a wrong level"
-            assert spec.kind == "group" or 1 <= level <= (3 if spec.kind == "basic" else 4), (
-                f"{who}: {spec.id} at level {level}")
+            if not (spec.row == 0):
+                raise PositionError(f"{who}: {spec.id} is not a project")
+            if not ((level == 0) == (spec.kind == "group")):
+                raise PositionError(f"{who}: {spec.id} has a wrong level")
+            if not (spec.kind == "group" or 1 <= level <= (3 if spec.kind == "basic" else 4)):
+                raise PositionError(f"{who}: {spec.id} at level {level}")
         for card, level, _ in p.items:
             spec = deck.cards[card]
-            assert spec.row == 1 and 1 <= level <= len(spec.steps), f"{who}: bad item {spec.id}"
+            if not (spec.row == 1 and 1 <= level <= len(spec.steps)):
+                raise PositionError(f"{who}: bad item {spec.id}")
         for card, level, _ in p.partners:
             spec = deck.cards[card]
-            assert spec.row == 3 and 1 <= level <= len(spec.steps), f"{who}: bad partner {spec.id}"
+            if not (spec.row == 3 and 1 <= level <= len(spec.steps)):
+                raise PositionError(f"{who}: bad partner {spec.id}")
         for card in (p.job, p.retired):
-            assert card < 0 or deck.cards[card].row == 2, f"{who}: {deck.cards[card].id} is not a job"
-        assert p.retired < 0 or deck.cards[p.retired].job_level == 3, f"{who}: retired from a low job"
+            if not (card < 0 or deck.cards[card].row == 2):
+                raise PositionError(f"{who}: {deck.cards[card].id} is not a job")
+        if not (p.retired < 0 or deck.cards[p.retired].job_level == 3):
+            raise PositionError(f"{who}: retired from a low job")
     for card, roles in state.groups.items():
         owners = [s for s, p in enumerate(state.players) if any(c == card for c, _, _ in p.projects)]
-        assert len(owners) == 1, f"group project {deck.cards[card].id} must be in front of one player"
-        assert all(roles.count(s) <= 2 for s in range(state.num_players)), "more than 2 roles"
-        assert all(-1 <= s < state.num_players for s in roles), "a role is covered by no seat"
+        if not (len(owners) == 1):
+            raise PositionError(f"group project {deck.cards[card].id} must be in front of one player")
+        if not (all(roles.count(s) <= 2 for s in range(state.num_players))):
+            raise PositionError("more than 2 roles")
+        if not (all(-1 <= s < state.num_players for s in roles)):
+            raise PositionError("a role is covered by no seat")
     for p in state.players:
         for card, _, _ in p.projects:
-            if deck.cards[card].kind == "group":
-                assert card in state.groups, f"{deck.cards[card].id} has no roles"
+            if deck.cards[card].kind == "group" and card not in state.groups:
+                raise PositionError(f"{deck.cards[card].id} has no roles")
     if deck.community is not None:
         _check_community(state)
     else:
-        assert not state.shopping, "only Black Friday (Community expansion) starts a shopping spree"
+        if state.shopping:
+            raise PositionError("only Black Friday (Community expansion) starts a shopping spree")
 
 
 def _check_community(state: PursuitState) -> None:
     """Each Community card in one place; markers on cards, within the rules of Engage."""
     community = state.deck.community
-    assert community is not None
+    if community is None:
+        raise PositionError("the Community expansion is not in play")
     on_board = [c for c in state.community if c >= 0]
     places = on_board + state.community_pile + state.community_discard
-    assert sorted(places) == list(range(len(community.cards))), "each Community card must be in one place"
-    assert len(state.community) == len(state.markers) == 5, "the Community board has 5 slots"
+    if not (sorted(places) == list(range(len(community.cards)))):
+        raise PositionError("each Community card must be in one place")
+    if not (len(state.community) == len(state.markers) == 5):
+        raise PositionError("the Community board has 5 slots")
     top = len(community.popularity) - 1
     for seat, p in enumerate(state.players):
-        assert 0 <= p.popularity <= top, f"{p.name}: Popularity off the track"
+        if not (0 <= p.popularity <= top):
+            raise PositionError(f"{p.name}: Popularity off the track")
         tokens = sum(1 for marks in state.markers for m in marks if m == (seat, False))
-        assert tokens <= 1, f"{p.name} has one Community token"
+        if not (tokens <= 1):
+            raise PositionError(f"{p.name} has one Community token")
         hourglasses = sum(1 for marks in state.markers for m in marks if m == (seat, True))
-        if state.phase == ACTION:  # the Outcomes phase removes them card by card
-            assert hourglasses == 0 or tokens == 1, f"{p.name}: Hourglass markers engage after the token"
+        # The Outcomes phase removes them card by card.
+        if state.phase == ACTION and not (hourglasses == 0 or tokens == 1):
+            raise PositionError(f"{p.name}: Hourglass markers engage after the token")
     for slot, marks in enumerate(state.markers):
-        assert not marks or state.community[slot] >= 0, f"markers on the empty slot {slot + 1}"
+        if not (not marks or state.community[slot] >= 0):
+            raise PositionError(f"markers on the empty slot {slot + 1}")
         seats = [seat for seat, _ in marks]
-        assert all(0 <= seat < state.num_players for seat in seats), "a marker of no seat"
-        assert len(set(seats)) == len(seats), "two markers of one player on one Community card"
-        if marks:
-            assert community.cards[state.community[slot]].multiple or len(marks) == 1, (
-                f"only one player engages in {community.cards[state.community[slot]].id}")
-    if state.shopping:
-        assert state.phase == ACTION, "a shopping spree happens in the Action phase"
+        if not (all(0 <= seat < state.num_players for seat in seats)):
+            raise PositionError("a marker of no seat")
+        if not (len(set(seats)) == len(seats)):
+            raise PositionError("two markers of one player on one Community card")
+        if marks and not (community.cards[state.community[slot]].multiple or len(marks) == 1):
+            raise PositionError(f"only one player engages in {community.cards[state.community[slot]].id}")
+    if state.shopping and state.phase != ACTION:
+        raise PositionError("a shopping spree happens in the Action phase")
     if state.phase == COMMUNITY:
-        assert any(state.markers), "the Outcomes phase resolves markers"
+        if not any(state.markers):
+            raise PositionError("the Outcomes phase resolves markers")
         first = community_rules.chooser(state, community_rules.resolving(state))
-        assert state.current == first, (
-            f"seat {first} chooses an Outcome of the leftmost engaged card first (the coming round's turn order)")
+        if state.current != first:
+            raise PositionError(f"seat {first} chooses an Outcome of the leftmost engaged card first "
+                                "(the coming round's turn order)")
 
 
 def _card_problem(state: PursuitState, places: list[int]) -> str:

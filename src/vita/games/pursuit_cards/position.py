@@ -182,7 +182,8 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
         if not whole and not (m.id == capturing and m.pattern is not None and entries):
             raise PositionError(f"melds.{index}: {' '.join(m.cards)} is not a meld")
         pattern = pattern_of([(e % DECLARED) % 10 + 1 for e in entries]) if whole else m.pattern
-        assert pattern is not None
+        if pattern is None:
+            raise PositionError("a meld being captured needs its pattern")
         if m.pattern is not None and m.pattern != pattern:
             raise PositionError(f"melds.{index}: {' '.join(m.cards)} has pattern {pattern}, not {m.pattern}")
         state.melds.append(Meld(m.id, m.owner, (entries[0] % DECLARED) // 10, pattern, entries))
@@ -190,7 +191,7 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
     if check:
         try:
             check_invariants(state)
-        except AssertionError as error:
+        except PositionError as error:
             raise PositionError(f"inconsistent position: {error}") from None
     return state
 
@@ -233,24 +234,35 @@ def all_cards(state: CardsState) -> list[int]:
 
 def check_invariants(state: CardsState) -> None:
     cards = all_cards(state)
-    assert len(cards) == DECK_SIZE, f"{len(cards)} cards instead of {DECK_SIZE}"
+    if not (len(cards) == DECK_SIZE):
+        raise PositionError(f"{len(cards)} cards instead of {DECK_SIZE}")
     counts = [cards.count(k) for k in range(KINDS + 1)]
-    assert counts[:KINDS] == [3] * KINDS and counts[JOKER] == 4, "each card three times, four Jokers"
-    assert all(min(hand) >= 0 for hand in state.hands), "a negative count in a hand"
+    if not (counts[:KINDS] == [3] * KINDS and counts[JOKER] == 4):
+        raise PositionError("each card three times, four Jokers")
+    if not (all(min(hand) >= 0 for hand in state.hands)):
+        raise PositionError("a negative count in a hand")
     capturing = state.attack[1] if state.attack is not None and state.step == STEPS.index("capture") else -1
     for meld in state.melds:
         # The attacked meld may be short while its cards are being captured one by one.
-        assert is_meld(meld.cards) or meld.id == capturing, f"m{meld.id} is not a meld"
-        assert 0 <= meld.owner < state.num_players
+        if not (is_meld(meld.cards) or meld.id == capturing):
+            raise PositionError(f"m{meld.id} is not a meld")
+        if not (0 <= meld.owner < state.num_players):
+            raise PositionError("a meld belongs to no seat")
     ids = [m.id for m in state.melds]
-    assert len(set(ids)) == len(ids), "two melds share a number"
-    assert all(i < state.next_meld for i in ids)
-    assert 0 <= state.available <= len(state.discard)
-    assert 1 <= state.pass_no <= state.passes
+    if not (len(set(ids)) == len(ids)):
+        raise PositionError("two melds share a number")
+    if not (all(i < state.next_meld for i in ids)):
+        raise PositionError("a meld number is not below next_meld")
+    if not (0 <= state.available <= len(state.discard)):
+        raise PositionError("more cards available than in the discard pile")
+    if not (1 <= state.pass_no <= state.passes):
+        raise PositionError("the pass number is outside 1 to passes")
     if state.step != STEPS.index("over"):
-        assert len(state.to_move()) == 1
+        if not (len(state.to_move()) == 1):
+            raise PositionError("exactly one seat must be to move")
         # The player whose turn it is always keeps a card to discard ("Discards").
-        assert sum(state.hands[state.turn]) >= 1, "the player to act has no card to discard"
+        if not (sum(state.hands[state.turn]) >= 1):
+            raise PositionError("the player to act has no card to discard")
 
 
 def view(state: CardsState, seat: int | None) -> JSON:
