@@ -65,6 +65,7 @@ def test_a_search_bot_is_named_with_its_budget() -> None:
             make_bot("cv", wrong, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["pursuit-cards", "pursuit"])
 def test_ismcts_beats_the_random_bot(game_id: str) -> None:
     """Four 2-player games, seats alternated, 60 iterations a decision: it wins them all."""

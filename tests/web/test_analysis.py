@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import new_table, view, wait_for
 
@@ -44,6 +45,7 @@ def test_a_hint_only_where_the_owner_allows_it_and_only_for_the_seat_to_move(cli
     assert view(client, table, ana)["seq"] == 0, "asking for hints changed nothing"
 
 
+@pytest.mark.slow
 def test_a_finished_games_decisions_are_analysed_and_not_before(client: TestClient) -> None:
     live = new_table(client)
     early = client.get(f"/api/tables/{live['table']}/analysis/0")

@@ -17,6 +17,9 @@ from tests.web.conftest import Server
 
 from vita.web.bots import BotPool
 
+# Whole games and pages in a real browser: part of the full run, not of the edit loop.
+pytestmark = pytest.mark.slow
+
 CHROMIUM = os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -26,6 +26,9 @@ from tests.web.conftest import POSTGRES, postgres_or_skip
 
 from vita.registry import get_game
 
+# The crash drill kills and restarts vita serve: part of the full run, not of the edit loop.
+pytestmark = pytest.mark.slow
+
 KILLS = 3
 GAMES = [("pursuit-cards", ["human", "human"]), ("pursuit", ["human", "human"]),
          ("pursuit-cards", ["human", "bot"]), ("pursuit", ["bot", "bot"])]

@@ -105,6 +105,7 @@ def _slow_client(port: int, source: str, hold: float, stop: threading.Event) -> 
 # -- 1. slow clients ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_unfinished_request_head_is_dropped_after_the_head_timeout(serve: Any) -> None:
     server = serve("--head-timeout", "1")
     started = time.monotonic()
@@ -115,6 +116,7 @@ def test_an_unfinished_request_head_is_dropped_after_the_head_timeout(serve: Any
     assert httpx.get(server.base + "/api/games", timeout=5).status_code == 200
 
 
+@pytest.mark.slow
 def test_connections_per_address_are_capped_but_not_for_trusted_proxies(serve: Any) -> None:
     server = serve("--max-per-address", "3", "--head-timeout", "20")
     stop = threading.Event()
@@ -186,6 +188,7 @@ def test_the_access_line_is_written_with_the_secret_replaced() -> None:
     assert "abc" not in json.dumps(as_json)
 
 
+@pytest.mark.slow
 def test_the_served_access_log_has_one_clean_line_per_request(serve: Any) -> None:
     server = serve("--access-log")
     httpx.get(server.base + "/api/tables/nosuch/view", params={"token": "s3cretvalue"}, timeout=5)
@@ -198,6 +201,7 @@ def test_the_served_access_log_has_one_clean_line_per_request(serve: Any) -> Non
     assert 'GET /api/games?key=… HTTP/1.1" 200' in log
 
 
+@pytest.mark.slow
 def test_json_logs_are_one_object_per_line(serve: Any) -> None:
     server = serve("--access-log", "--log-format", "json")
     httpx.get(server.base + "/healthz", params={"token": "s3cretvalue"}, timeout=5)
@@ -285,6 +289,7 @@ def _wait_for_moves(server: ServeProcess, table: str, moves: int) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_stopping_the_server_stops_every_process_it_started(serve: Any) -> None:
     for _ in range(3):
         server = serve("--bot-workers", "2")
@@ -298,6 +303,7 @@ def test_stopping_the_server_stops_every_process_it_started(serve: Any) -> None:
             time.sleep(0.1)
 
 
+@pytest.mark.slow
 def test_sigterm_mid_game_loses_nothing_and_pages_reconnect(serve: Any) -> None:
     server = serve()
     seats = [{"name": "Ana"}, {"name": "Ben"}]
@@ -353,6 +359,7 @@ def test_a_stopping_server_answers_503_and_says_it_is_not_ready(tmp_path: Path) 
 # -- health, readiness and metrics -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -387,6 +394,7 @@ def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
 # -- 5. a bot's thinking time does not show ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["heuristic", "hard"])
 def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path: Path, bot_pool: Any,
                                                                        bot: str) -> None:

@@ -21,6 +21,9 @@ from tests.web.test_drills import ServeProcess as Process
 from tests.web.test_drills import postgres_database  # noqa: F401 (a fixture)
 from websockets.sync.client import connect
 
+# Several vita serve processes on one database: part of the full run, not of the edit loop.
+pytestmark = pytest.mark.slow
+
 
 class ServeProcess(Process):
     def api(self, method: str, path: str, **kwargs: Any) -> Any:
