@@ -13,8 +13,8 @@ import json
 import sys
 import time
 
-from vita.core.fuzzing import fuzz
 from vita.registry import GAMES
+from vita.testing.fuzzing import fuzz
 
 
 def main() -> None:

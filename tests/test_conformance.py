@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from vita.core.conformance import Case, format_outcome, load_cases, run_case
+from vita.testing.conformance import Case, format_outcome, load_cases, run_case
 
 ROOT = Path(__file__).parent / "conformance"
 CASES = load_cases([ROOT])
@@ -25,7 +25,7 @@ def test_case(case: Case) -> None:
 
 def test_the_runner_fails_what_is_wrong() -> None:
     """Every kind of expectation can fail: a case that expects the wrong thing fails."""
-    from vita.core.conformance import run_case
+    from vita.testing.conformance import run_case
 
     base = {"name": "x", "game": "pursuit", "options": {"players": 2},
             "position": {"phase": "action", "round": 1, "closed": [],

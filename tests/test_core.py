@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vita.core.conformance import deep_merge, lookup
 from vita.core.errors import PositionError
 from vita.core.rng import Rng, derive_seed
+from vita.testing.conformance import deep_merge, lookup
 
 
 def test_rng_is_reproducible_and_spread() -> None:

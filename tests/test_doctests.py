@@ -10,7 +10,7 @@ import pytest
 MODULES = [
     "vita.core.rng",
     "vita.core.state",
-    "vita.core.conformance",
+    "vita.testing.conformance",
     "vita.core.codec",
     "vita.core.datafile",
     "vita.core.wording",

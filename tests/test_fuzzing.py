@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vita.core.fuzzing import fuzz
 from vita.registry import GAMES
+from vita.testing.fuzzing import fuzz
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -105,7 +105,7 @@ def test_same_seed_same_game(game_id: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_record_replays_to_identical_state(game_id: str, options: dict[str, Any]) -> None:
     state = new(game_id, options, 3)
-    record = GameRecord(game=game_id, options=options, seed=3)
+    record = GameRecord(game=game_id, options=options, seed=3, rules=get_game(game_id).info.rules_version)
     random_game(state, 4, record)
     loaded = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert replay(get_game(game_id), loaded).to_json() == state.to_json()

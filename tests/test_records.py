@@ -21,7 +21,7 @@ def a_record(game_id: str = "pursuit-cards", finished: bool = True) -> dict[str,
     game = get_game(game_id)
     state = game.new(seed=4, players=2)
     record = GameRecord(game=game_id, options={"players": 2}, seed=4, players=["human:Ana", "bot:random"],
-                        deck=game.deck_fingerprint(game.make_options({"players": 2})))
+                        deck=game.deck_fingerprint(game.make_options({"players": 2})), rules=game.info.rules_version)
     bot = make_bot(game_id, "random", 1)
     while not state.is_over() and (finished or len(record.actions) < 20):
         seat = state.to_move()[0]

@@ -161,7 +161,7 @@ def test_a_game_is_analysed_decision_by_decision(tmp_path: Path) -> None:
     _, record = play_one("pursuit-cards", {"players": 2}, ["heuristic", "random"], 5, keep_record=True)
     assert record is not None
     short = GameRecord(game=record.game, options=record.options, seed=record.seed, players=record.players,
-                       actions=record.actions[:12])
+                       actions=record.actions[:12], rules=record.rules)
     game = get_game("pursuit-cards")
     decisions = list(analyse(game, short, iters=6))
     assert decisions and all(1 <= d.number <= 12 for d in decisions)

@@ -14,12 +14,12 @@ from rich.prompt import Prompt
 from rich.table import Table
 
 from vita import __version__
-from vita.core.conformance import format_outcome, load_cases, run_case
 from vita.core.errors import DataError, IllegalAction, PositionError
 from vita.core.record import GameRecord, RecordError, ReplayError, check_result, replay, replay_steps, start
 from vita.core.rng import derive_seed
 from vita.registry import GAMES, bot_names, get_game, make_bot
 from vita.terminal import Quit, Seat, play
+from vita.testing.conformance import format_outcome, load_cases, run_case
 
 
 class BadInput(click.ClickException):
@@ -197,7 +197,7 @@ def play_command(
             _fail(str(error))
         record = GameRecord(game=game.info.id, options=parsed.model_dump(exclude_defaults=True),
                             seed=seed, players=[s.record_label() for s in seats],
-                            deck=game.deck_fingerprint(parsed))
+                            deck=game.deck_fingerprint(parsed), rules=game.info.rules_version)
         console.print(f"[bold]{game.info.title}[/] — seed {seed} — "
                       + ", ".join(f"{s.name}{'' if s.human else ' (' + s.bot_name + ')'}" for s in seats))
     try:

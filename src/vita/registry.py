@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from vita.core.bots import GENERIC_BOTS, Bot, ErringBot
-from vita.core.search import ISMCTSBot, MCTSBot, parse_parameters
+from vita.core import roster
+from vita.core.bots import Bot
 from vita.core.state import Game
 
 GAMES: Mapping[str, str] = {
@@ -23,9 +23,6 @@ GAMES: Mapping[str, str] = {
     "our-life": "vita.games.our_life",
 }
 """Game id → package exposing ``GAME``."""
-
-SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot, "mcts": MCTSBot}
-"""Search bots that play every game, by name; their budget follows the name (``ismcts:iters=300``)."""
 
 
 @cache
@@ -41,34 +38,10 @@ def get_game(game_id: str) -> Game[Any, Any]:
 
 
 def bot_names(game_id: str) -> list[str]:
-    """The bots offered by name at a table: the strength ladder (``easy`` … ``expert``), then
-    the random bot and the game's own (other search budgets come through make_bot)."""
-    game = get_game(game_id)
-    return [*game.ladder(), *GENERIC_BOTS, *game.bots()]
+    """The bots offered by name at a table (:func:`vita.core.roster.bot_names`)."""
+    return roster.bot_names(get_game(game_id))
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:
-    """A bot by name for ``game_id``, seeded with ``seed``: a rung of the game's ladder
-    (``hard``), a search bot with its budget after its name (``ismcts:iters=2000``,
-    ``ismcts:time=1s``, :mod:`vita.core.search`), or any bot that errs now and then
-    (``heuristic:mistakes=0.3``). The bot is named as asked."""
-    game = get_game(game_id)
-    spec = game.ladder().get(name, name)
-    base, _, text = spec.partition(":")
-    parameters = parse_parameters(text)
-    mistakes = parameters.pop("mistakes", None)
-    bot: Bot
-    if base in SEARCH_BOTS:
-        bot = SEARCH_BOTS[base](game, seed=seed, **parameters)
-    else:
-        factories = {**GENERIC_BOTS, **game.bots()}
-        if base not in factories:
-            known = ", ".join([*game.ladder(), *factories, *SEARCH_BOTS])
-            raise KeyError(f"unknown bot {name!r} for {game_id} (known bots: {known})")
-        if parameters:
-            raise ValueError(f"the {base} bot takes no {', '.join(parameters)} (only mistakes=)")
-        bot = factories[base](seed)
-    if mistakes is not None:
-        bot = ErringBot(bot, mistakes, seed)
-    bot.name = name
-    return bot
+    """A bot by name for the game ``game_id`` (:func:`vita.core.roster.make_bot`)."""
+    return roster.make_bot(get_game(game_id), name, seed)

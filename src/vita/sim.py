@@ -54,8 +54,8 @@ def play_one(
     state = game.new_state(game.make_options(options), seed, log=keep_record)
     agents = [_bot(game_id, name, derive_seed(seed, "bot", seat), extra_bots)
               for seat, name in enumerate(bots)]
-    record = GameRecord(game=game_id, options=options, seed=seed,
-                        players=[f"bot:{name}" for name in bots]) if keep_record else None
+    record = GameRecord(game=game_id, options=options, seed=seed, players=[f"bot:{name}" for name in bots],
+                        rules=game.info.rules_version) if keep_record else None
     play_out(state, agents, record=record, max_steps=MAX_STEPS)
     if not state.is_over():
         raise RuntimeError(f"{game_id} game with seed {seed} did not end in {MAX_STEPS} actions")

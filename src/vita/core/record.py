@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from vita import __version__
 from vita.core.errors import IllegalAction
+from vita.core.roster import bot_names, knows_bot
 from vita.core.state import JSON, Action, Game, State
 
 FORMAT = "vita-record/2"
@@ -72,19 +73,20 @@ class GameRecord:
     deck: str | None = None
     result: JSON | None = None
     seed_chosen: bool = False  # chosen by a person rather than drawn (the web server says so)
-    rules: int | None = None  # the game's rules version (None: the one of the game now)
+    rules: int | None = None  # the game's rules version (GameInfo.rules_version); left out: version 1
 
     def to_json(self) -> JSON:
         data: JSON = {
             "format": FORMAT,
             "game": self.game,
-            "rules": self.rules if self.rules is not None else _rules_version(self.game),
             "engine": self.engine,
             "options": self.options,
             "seed": self.seed,
             "players": self.players,
             "actions": [[seat, text] for seat, text in self.actions],
         }
+        if self.rules is not None:
+            data["rules"] = self.rules
         if self.deck is not None:
             data["deck"] = self.deck
         if self.result is not None:
@@ -153,32 +155,6 @@ class ReplayError(ValueError):
     """A record whose actions do not replay."""
 
 
-def bot_names(game_id: str) -> list[str]:
-    from vita.registry import bot_names as names
-
-    return names(game_id)
-
-
-def _known_bot(game_id: str, name: str) -> bool:
-    """Whether ``name`` makes a bot for the game (a search bot with its budget included)."""
-    from vita.registry import make_bot
-
-    try:
-        make_bot(game_id, name, 0)
-    except (KeyError, ValueError):
-        return False
-    return True
-
-
-def _rules_version(game_id: str) -> int:
-    from vita.registry import get_game
-
-    try:
-        return get_game(game_id).info.rules_version
-    except KeyError:
-        return 1
-
-
 def start(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> State:
     """The position a record starts from, once the record is known to belong here: its
     rules version, options, players and card data (each refusal names the field)."""
@@ -196,9 +172,9 @@ def start(game: Game[Any, Any], record: GameRecord, *, log: bool = True) -> Stat
         raise ReplayError(f"actions: a seat beyond the {players} players")
     for seat, label in enumerate(record.players):
         kind, _, name = label.partition(":")
-        if kind == "bot" and not _known_bot(game.info.id, name):
+        if kind == "bot" and not knows_bot(game, name):
             raise ReplayError(f"players.{seat}: unknown bot {name[:40]!r} for {game.info.id} "
-                              f"(known bots: {', '.join(bot_names(game.info.id))}, and ismcts with a budget)")
+                              f"(known bots: {', '.join(bot_names(game))}, and ismcts with a budget)")
     fingerprint = game.deck_fingerprint(options)
     if record.deck is not None and fingerprint is None:
         raise ReplayError(f"deck: {game.info.id} has no card data, yet the record names a deck")
