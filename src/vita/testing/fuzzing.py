@@ -16,8 +16,9 @@ from typing import Any
 
 from vita.core.errors import IllegalAction
 from vita.core.rng import Rng
-from vita.core.state import State
-from vita.registry import get_game, make_bot
+from vita.core.roster import make_bot
+from vita.core.state import Game, State
+from vita.registry import get_game
 
 ODD = ["²", "③", "٣", "০", "Ⅻ", "½", "-1", "0", "00", "9" * 30, "9" * 5000, "\x00", "\u202e", "é", "JK=", "=",
        "@", "m", "m0@0", "pay:", "pay:K-1C0I0", "L0", "L99", "  ", "\t", "\n", "🂡", "NaN", "1e9", "0x10", "None"]
@@ -72,13 +73,18 @@ def inputs(rng: Rng, legal: list[str], count: int) -> Iterator[str]:
 
 def fuzz(game_id: str, tries: int, seed: int = 1, per_position: int = 40, players: int | None = None) -> Report:
     """Throw ``tries`` texts at random positions of random games of ``game_id``."""
-    game = get_game(game_id)
+    return fuzz_game(get_game(game_id), tries, seed, per_position, players)
+
+
+def fuzz_game(game: Game[Any, Any], tries: int, seed: int = 1, per_position: int = 40,
+              players: int | None = None) -> Report:
+    """Throw ``tries`` texts at random positions of random games of ``game``."""
     rng = Rng(seed)
-    report = Report(game_id)
+    report = Report(game.info.id)
     while report.tries < tries:
         count = players or game.info.min_players + rng.below(game.info.max_players - game.info.min_players + 1)
         state = game.new(seed=rng.next_u64() % 2**62, log=False, **game.options_for_players(max(count, 1)))
-        bot = make_bot(game_id, "random", rng.next_u64())
+        bot = make_bot(game, "random", rng.next_u64())
         steps = 0
         while not state.is_over() and report.tries < tries and steps < 5000:
             movers = state.to_move()

@@ -1,0 +1,221 @@
+"""The suite every game passes, importable: a game package (in this repository or installed
+from another) passes it with one call, under any test runner.
+
+>>> from vita.registry import get_game
+>>> check_game(get_game("pursuit-cards"), {"players": 2}, seeds=(1,))  # doctest: +SKIP
+
+Each check raises :class:`SuiteFailure` (an ``AssertionError``, so test runners show it as a
+failed check) with what went wrong and where; none uses ``assert``, so the suite checks the
+same under ``python -O``.
+
+- :func:`check_random_play`: random legal play to the end; after every action the game's
+  invariants hold, the position round-trips through JSON, only the seats asked to act have
+  actions, every listed action is legal, unique and round-trips through its notation, and the
+  finished game has scores and a ranking.
+- :func:`check_determinism`: one seed, one game.
+- :func:`check_record_replay`: a record (through JSON) replays to the identical position.
+- :func:`check_clones`: a clone and a loaded copy are the same position, and playing on
+  either leaves the original as it was.
+- :func:`check_refusals`: actions legal earlier, tried later, are applied or refused with a
+  reason, and a refusal changes nothing.
+- :func:`check_notation_fuzz`: hostile text is one :class:`~vita.core.errors.IllegalAction`.
+- :func:`check_views`: re-dealing what a seat cannot see leaves its view as it was (no
+  leak), and, in a game with hidden information, re-deals something besides the generator
+  (a determinization that changes nothing would hide any leak).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from vita.core.errors import IllegalAction
+from vita.core.record import GameRecord, replay
+from vita.core.rng import Rng
+from vita.core.state import JSON, Game, State
+
+MAX_STEPS = 20_000
+
+
+class SuiteFailure(AssertionError):
+    """A game fails a check of the suite."""
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise SuiteFailure(message)
+
+
+def check_game(game: Game[Any, Any], options: JSON, seeds: Sequence[int] = (1, 2), fuzz_tries: int = 300) -> None:
+    """Every check of the suite on ``game`` with ``options``."""
+    for seed in seeds:
+        check_random_play(game, options, seed)
+    check_determinism(game, options)
+    check_record_replay(game, options)
+    check_clones(game, options)
+    check_refusals(game, options)
+    check_notation_fuzz(game, options, tries=fuzz_tries)
+    check_views(game, snapshots(game, options, seed=14), Rng(13))
+
+
+def new(game: Game[Any, Any], options: JSON, seed: int, log: bool = True) -> State:
+    state: State = game.new_state(game.make_options(options), seed, log=log)
+    return state
+
+
+def random_game(state: State, seed: int, record: GameRecord | None = None, every: int = 37) -> list[State]:
+    """Play ``state`` randomly to the end; a copy of every ``every``-th position on the way."""
+    rng = Rng(seed)
+    taken: list[State] = []
+    steps = 0
+    while not state.is_over():
+        _require(steps < MAX_STEPS, f"the game did not end in {MAX_STEPS} actions")
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(action, seat)
+        if record is not None:
+            record.record(state, seat, str(action))
+        if steps % every == 0:
+            taken.append(state.clone())
+        steps += 1
+    return taken
+
+
+def snapshots(game: Game[Any, Any], options: JSON, seed: int) -> list[State]:
+    """Positions from one random game (the start included), for the checks that look at positions."""
+    state = new(game, options, seed)
+    return [state.clone(), *random_game(state, seed + 1)]
+
+
+def check_random_play(game: Game[Any, Any], options: JSON, seed: int) -> None:
+    state = new(game, options, seed)
+    rng = Rng(seed + 100)
+    steps = 0
+    where = f"{game.info.id} {options} seed {seed}"
+    while not state.is_over():
+        _require(steps < MAX_STEPS, f"{where}: the game did not end in {MAX_STEPS} actions")
+        state.check_invariants()
+        position = state.to_json()
+        loaded = game.state_from_json(json.loads(json.dumps(position)), log=False)
+        _require(loaded.to_json() == position, f"{where}, action {steps}: the position does not round-trip")
+        movers = state.to_move()
+        for seat in range(state.num_players):
+            if seat not in movers:
+                _require(state.legal_actions(seat) == [], f"{where}: seat {seat} is not asked but has actions")
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        _require(bool(legal), f"{where}: seat {seat} must act but has no legal action")
+        _require(len(set(legal)) == len(legal), f"{where}: duplicate legal actions")
+        for action in legal:
+            _require(state.parse(str(action), seat) == action, f"{where}: notation {action} does not round-trip")
+            _require(state.why_illegal(seat, action) is None, f"{where}: {action} is listed but refused")
+        state.apply(rng.choice(legal), seat)
+        steps += 1
+    state.check_invariants()
+    _require(state.to_move() == (), f"{where}: a finished game still asks someone to act")
+    _require(len(state.scores()) == state.num_players, f"{where}: not one score per seat")
+    ranking = state.ranking()
+    _require(min(ranking) == 1 and all(1 <= r <= state.num_players for r in ranking), f"{where}: ranking {ranking}")
+
+
+def check_determinism(game: Game[Any, Any], options: JSON) -> None:
+    first, second = new(game, options, 5), new(game, options, 5)
+    random_game(first, 9)
+    random_game(second, 9)
+    _require(first.to_json() == second.to_json(), "one seed and one action list gave two positions")
+    _require(first.events_for(None) == second.events_for(None), "one seed and one action list gave two logs")
+
+
+def check_record_replay(game: Game[Any, Any], options: JSON) -> None:
+    state = new(game, options, 3)
+    record = GameRecord(game=game.info.id, options=options, seed=3, rules=game.info.rules_version)
+    random_game(state, 4, record)
+    loaded = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    _require(replay(game, loaded).to_json() == state.to_json(), "the record does not replay to the same position")
+    _require(record.result is not None and record.result["scores"] == list(state.scores()),
+             "the record's result is not the game's")
+
+
+def check_clones(game: Game[Any, Any], options: JSON) -> None:
+    for snapshot in random_game(new(game, options, 6), 7):
+        before = snapshot.to_json()
+        loaded = game.state_from_json(json.loads(json.dumps(before)))
+        _require(loaded.to_json() == before, "a loaded copy differs")
+        if snapshot.is_over():
+            continue
+        seat = snapshot.to_move()[0]
+        _require(loaded.legal_actions(seat) == snapshot.legal_actions(seat), "a loaded copy has other actions")
+        copy = snapshot.clone()
+        _require(copy.to_json() == before, "a clone differs")
+        random_game(copy, 8)
+        _require(snapshot.to_json() == before, "playing on a clone changed the original")
+
+
+def check_refusals(game: Game[Any, Any], options: JSON, limit: int = 300) -> None:
+    state = new(game, options, 11)
+    rng = Rng(12)
+    seen: list[Any] = []
+    refused = 0
+    while not state.is_over() and refused < limit:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        seen.extend(legal[:3])
+        stale = rng.choice(seen)
+        if stale not in legal:
+            before = state.to_json()
+            try:
+                state.apply(stale, seat)
+            except IllegalAction as refusal:
+                _require(bool(str(refusal)), f"the refusal of {stale} does not say why")
+            else:
+                raise SuiteFailure(f"{stale}, not legal now, was applied")
+            _require(state.to_json() == before, f"the refusal of {stale} changed the position")
+            refused += 1
+        state.apply(rng.choice(legal), seat)
+    try:
+        state.parse("this is not an action", state.to_move()[0] if state.to_move() else None)
+    except IllegalAction:
+        return
+    raise SuiteFailure("'this is not an action' parsed")
+
+
+def check_notation_fuzz(game: Game[Any, Any], options: JSON, tries: int = 300, seed: int = 1) -> None:
+    from vita.testing.fuzzing import fuzz_game
+
+    players = options.get("players")
+    report = fuzz_game(game, tries, seed=seed, players=players if isinstance(players, int) else None)
+    _require(not report.failures, f"hostile notation: {report.failures[:3]}")
+
+
+def check_views(game: Game[Any, Any], positions: Iterable[State], rng: Rng) -> None:
+    """For every position and seat (and the spectator): the seat's view is plain JSON, and
+    re-dealing what the seat cannot see (:meth:`State.determinize`) leaves it exactly as it
+    was and the position consistent. In a game with hidden information, the re-dealing must
+    change the position (its generator aside) in at least one of the positions: a
+    determinization that changes nothing would let any leak through."""
+    redealt = False
+    for position in positions:
+        seats: list[int | None] = [None, *range(position.num_players)]
+        for seat in seats:
+            view = position.view(seat)
+            json.dumps(view)
+            other = position.determinize(seat, rng)
+            _require(other.view(seat) == view,
+                     f"seat {seat}'s view depends on what it cannot see (move {getattr(position, 'ply', '?')})")
+            other.check_invariants()
+            if not redealt:
+                redealt = _without_generator(other.to_json()) != _without_generator(position.to_json())
+    if game.info.hidden_information:
+        _require(redealt, "re-dealing what a seat cannot see changed nothing but the generator, in every "
+                          "position: the determinization re-samples nothing, so the check above proves nothing")
+
+
+def _without_generator(position: JSON) -> JSON:
+    return {key: value for key, value in position.items() if key != "rng"}
+
+
+__all__ = [
+    "SuiteFailure", "check_clones", "check_determinism", "check_game", "check_notation_fuzz",
+    "check_random_play", "check_record_replay", "check_refusals", "check_views", "random_game", "snapshots",
+]

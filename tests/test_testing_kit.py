@@ -1,0 +1,81 @@
+"""The kit's checks can fail: the no-leak check catches a planted leak and a determinization
+that re-samples nothing, and the other checks pass the four games in one call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from vita.core import Rng
+from vita.core.state import JSON
+from vita.games.pursuit_cards.state import CardsState
+from vita.registry import get_game
+from vita.testing import suite
+
+GAME = get_game("pursuit-cards")
+
+
+class LeakyState(CardsState):
+    """The card game with a planted leak: every seat's view shows every hand."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> JSON:
+        view = super().view(seat)
+        view["every_hand"] = [list(map(str, hand)) for hand in self.hands]
+        return view
+
+    def determinize(self, seat: int | None, rng: Rng) -> Any:
+        other = super().determinize(seat, rng)
+        other.__class__ = type(self)
+        return other
+
+
+class FrozenState(CardsState):
+    """The card game whose determinization changes nothing."""
+
+    __slots__ = ()
+
+    def determinize(self, seat: int | None, rng: Rng) -> Any:
+        other = self.clone()
+        other.rng = Rng(rng.next_u64())
+        other.__class__ = type(self)
+        return other
+
+
+class LeakyAndFrozen(LeakyState, FrozenState):
+    __slots__ = ()
+
+    def determinize(self, seat: int | None, rng: Rng) -> Any:
+        return FrozenState.determinize(self, seat, rng)
+
+
+def positions(kind: type[CardsState]) -> list[Any]:
+    taken = suite.snapshots(GAME, {"players": 2}, seed=14)[:6]
+    for position in taken:
+        position.__class__ = kind
+    return taken
+
+
+def test_the_views_check_passes_the_real_game() -> None:
+    suite.check_views(GAME, positions(CardsState), Rng(13))
+
+
+def test_the_views_check_catches_a_planted_leak() -> None:
+    with pytest.raises(suite.SuiteFailure, match="depends on what it cannot see"):
+        suite.check_views(GAME, positions(LeakyState), Rng(13))
+
+
+def test_the_views_check_catches_a_determinization_that_changes_nothing() -> None:
+    with pytest.raises(suite.SuiteFailure, match="re-samples nothing"):
+        suite.check_views(GAME, positions(FrozenState), Rng(13))
+    # The leak a frozen determinization would hide is caught all the same.
+    with pytest.raises(suite.SuiteFailure, match="re-samples nothing"):
+        suite.check_views(GAME, positions(LeakyAndFrozen), Rng(13))
+
+
+@pytest.mark.parametrize("game_id", ["pursuit", "pursuit-cards", "cv", "our-life"])
+def test_each_game_passes_the_kit_in_one_call(game_id: str) -> None:
+    game = get_game(game_id)
+    suite.check_game(game, game.options_for_players(2), seeds=(3,), fuzz_tries=200)
