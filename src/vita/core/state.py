@@ -338,6 +338,9 @@ class Game(abc.ABC, Generic[S, Opts]):
         not a time budget, so a game against it replays exactly; the win rates that place each
         rung are measured in the game's doc. Games whose search is slower or faster override
         this."""
+        if "heuristic" not in self.bots():  # a new game without its own bot yet: random and the search
+            return {"easy": "random", "medium": "ismcts:iters=100", "hard": "ismcts:iters=1000",
+                    "expert": "ismcts:iters=3000"}
         return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
                 "hard": "ismcts:iters=1000:depth=0", "expert": "ismcts:iters=3000:depth=0"}
 
@@ -348,7 +351,13 @@ class Game(abc.ABC, Generic[S, Opts]):
 
     def ai_interface(self, options: Opts) -> tuple[ActionCodec, Observer] | None:
         """The fixed action numbering and observation vector learning agents use
-        (:mod:`vita.core.codec`); ``None`` if the game has none yet."""
+        (:mod:`vita.core.codec`); ``None``: the generic encoding (:mod:`vita.ai.generic`) is
+        used where the game lists its actions (:meth:`action_notations`)."""
+        return None
+
+    def action_notations(self, options: Opts) -> list[str] | None:
+        """Every action the game can ever offer, in notation, for a game whose actions name only
+        fixed things: the generic encoding numbers them in this order (``None``: no such list)."""
         return None
 
     def evaluate(self, state: S) -> list[float] | None:

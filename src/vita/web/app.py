@@ -62,7 +62,7 @@ class NewTableBody(_Body):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
     options: dict[str, Any] = {}
     seed: Annotated[int, Field(ge=0, lt=SEED_LIMIT)] | None = None
-    replacement_bot: BotName = "heuristic"
+    replacement_bot: BotName | None = None  # default: the game's heuristic, or random where it has none
     hints: bool = False
 
 
@@ -211,9 +211,9 @@ def create_app(db: str | None = None, *, data_dir: str | None = None, bot_delay:
         _known_game(body.game)
         rate_limited(request)
         seed = body.seed if body.seed is not None else new_seed()
+        replacement = body.replacement_bot or _default_replacement(body.game)
         new = await rooms.create(body.game, body.options, [s.model_dump() for s in body.seats], seed,
-                                 seed_chosen=body.seed is not None, replacement_bot=body.replacement_bot,
-                                 hints=body.hints)
+                                 seed_chosen=body.seed is not None, replacement_bot=replacement, hints=body.hints)
         return _links(request, new)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
@@ -405,6 +405,11 @@ async def _sweep(rooms: Rooms) -> None:
         await asyncio.sleep(max(1.0, min(30.0, rooms.idle_timeout / 2)))
         rooms.evict_idle()
         rooms.wake_all()
+
+
+def _default_replacement(game_id: str) -> str:
+    """The bot that takes a resigned seat unless the creator chose one."""
+    return "heuristic" if "heuristic" in bot_names(game_id) else "random"
 
 
 def _known_game(game_id: str) -> str:
