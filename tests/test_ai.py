@@ -21,9 +21,21 @@ CONFIGS = [("pursuit", {"players": n}) for n in (1, 2, 4)] + [
 
 
 def test_every_game_has_an_ai_interface() -> None:
+    """Each of vita's games has its own numbering and observer: every legal action of its
+    first position has a number below the size that decodes to it, and the observation has
+    the observer's size."""
     for game_id in GAMES:
         game = get_game(game_id)
-        assert game.ai_interface(game.make_options({"players": max(2, game.info.min_players)})) is not None
+        options = game.make_options({"players": max(2, game.info.min_players)})
+        made = game.ai_interface(options)
+        assert made is not None, f"{game_id} has no AI interface of its own"
+        codec, observer = made
+        state = game.new_state(options, 1, log=False)
+        seat = state.to_move()[0]
+        for action in state.legal_actions(seat):
+            number = codec.encode(state, seat, action)
+            assert 0 <= number < codec.size and codec.decode(state, seat, number) == action
+        assert len(observer.observe(state, seat)) == observer.size > 0
 
 
 @pytest.mark.parametrize(("game_id", "config"), CONFIGS)

@@ -309,7 +309,13 @@ async def test_bots_think_in_worker_processes_within_a_capped_budget() -> None:
 
 def test_bots_move_on_their_own_without_a_follower(client: TestClient) -> None:
     data = new_table(client, seats=[{"name": "Bo", "kind": "bot", "bot": "heuristic"}, {"name": "Ana"}])
-    wait_for(lambda: view(client, data["table"])["seq"] > 0)  # polled, nobody follows the socket
+    ana = data["seats"][1]["token"]
+    # Polled, nobody follows the socket: the bot plays its whole turn, then it is Ana's.
+    wait_for(lambda: view(client, data["table"], ana)["your_turn"])
+    room = client.app.state.rooms.rooms[data["table"]]  # type: ignore[attr-defined]
+    assert room.followers == []
+    assert room.actions and all(action.seat == 0 for action in room.actions), "only the bot has acted"
+    assert view(client, data["table"])["seq"] == len(room.actions)
 
 
 def test_a_restarted_server_lets_its_bots_play_on(tmp_path: Path, bot_pool: BotPool) -> None:
