@@ -398,9 +398,10 @@ def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
 @pytest.mark.parametrize("bot", ["heuristic", "hard"])
 def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path: Path, bot_pool: Any,
                                                                        bot: str) -> None:
-    """30 of a person's moves against a bot, a spectator's page watching: each of the bot's
-    moves arrives within 50 ms of its floor after the move it answers (the server's bot delay
-    or the bot's usual time, whichever is longer), unless its thinking ran past the floor."""
+    """30 of a person's moves against a bot, the person's page watching: each of the bot's
+    moves is pushed within 50 ms of its floor after the push of the move it answers (the
+    server's bot delay or the bot's usual time, whichever is longer), unless its thinking ran
+    past the floor."""
     from tests.web.conftest import Server
 
     server = Server(str(tmp_path / "vita.sqlite"), bot_pool, bot_delay=0.05)
@@ -441,7 +442,6 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
                     "token": token, "seq": view["seq"], "action": rng.choice(view["legal"])["notation"]})
                 if reply.status_code == 200:
                     with changed:
-                        arrived.setdefault(reply.json()["seq"], time.monotonic())  # acknowledged
                         latest.append(reply.json())
                     moves += 1
             time.sleep(0.5)
@@ -451,8 +451,9 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
             answered, played = arrived.get(release.seq), arrived.get(release.seq + 1)
             if answered is None or played is None or release.thinking > release.floor:
                 continue
+            # Both moments are pushes read by one reader: a delay on the client's side shifts both.
             took = played - answered
-            assert release.floor - 0.02 <= took <= release.floor + 0.05, (release, took)
+            assert abs(took - release.floor) <= 0.05, (release, took)
             checked += 1
         assert checked >= 10, f"only {checked} bot moves within their floor"
     finally:
