@@ -446,16 +446,21 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
                     moves += 1
             time.sleep(0.5)
             page.close()
-        checked = 0
+        timed = []
         for release in [r for r in rooms.released if r.table == table_id]:
             answered, played = arrived.get(release.seq), arrived.get(release.seq + 1)
             if answered is None or played is None or release.thinking > release.floor:
                 continue
             # Both moments are pushes read by one reader: a delay on the client's side shifts both.
             took = played - answered
-            assert abs(took - release.floor) <= 0.05, (release, took)
-            checked += 1
-        assert checked >= 10, f"only {checked} bot moves within their floor"
+            # Never early: an early push would tell how long the bot thought.
+            assert took >= release.floor - 0.05, (release, took)
+            timed.append((release, took))
+        assert len(timed) >= 10, f"only {len(timed)} bot moves within their floor"
+        # Late only by the host's load: on an idle machine every one is within 50 ms; the whole
+        # suite beside it on two cores delays a few.
+        late = [(release, took) for release, took in timed if took > release.floor + 0.05]
+        assert len(late) <= len(timed) // 10, late
     finally:
         server.stop()
 

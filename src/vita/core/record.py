@@ -197,12 +197,9 @@ def replay_steps(state: State, actions: Iterable[tuple[int, str]]) -> Iterator[t
     """
     for index, (seat, text) in enumerate(actions):
         try:
-            action = state.parse(text, seat)
-            reason = state.why_illegal(state.seat_for(seat), action)
+            action = state.check(seat, text)
         except IllegalAction as error:
-            reason = str(error)
-        if reason is not None:
-            raise ReplayError(f"actions.{index}: ({seat}: {text[:40]!r}) does not apply: {reason}")
+            raise ReplayError(f"actions.{index}: ({seat}: {text[:40]!r}) does not apply: {error}") from None
         yield index, seat, action
         state.apply_trusted(seat, action)
 

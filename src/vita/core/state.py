@@ -145,6 +145,26 @@ class State(abc.ABC):
         self._apply(seat, action)
         self.ply += 1
 
+    def check(self, seat: int | None, move: str | Action) -> Action:
+        """``move`` (a text in notation, or an action) for ``seat`` (``None``: the one seat
+        asked), checked once: its form, that the seat is asked to act, then the rules
+        (:meth:`why_illegal`, in the game's own words). The action, or :class:`IllegalAction`
+        with the reason and its stable code; nothing changes either way."""
+        action = self.parse(move, seat) if isinstance(move, str) else move
+        reason = self.why_illegal(self.seat_for(seat), action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def act(self, seat: int | None, move: str | Action) -> Action:
+        """The one way a move comes in from a person, a record, a case or a front end: parse,
+        check and apply once (:meth:`check`). The action applied, or :class:`IllegalAction`,
+        having changed nothing."""
+        action = self.check(seat, move)
+        self._apply(self.seat_for(seat), action)
+        self.ply += 1
+        return action
+
     def apply_trusted(self, seat: int, action: Action) -> None:
         """Carry out an action taken from :meth:`legal_actions`, skipping the check.
 

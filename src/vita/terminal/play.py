@@ -308,9 +308,9 @@ class Session:
             return None
         if text.isdigit():
             return int(text)
+        reason: str | None = None
         try:
-            action = self.state.parse(text, seat)
-            reason = self.state.why_illegal(seat, action)
+            action = self.state.check(seat, text)
         except IllegalAction as error:
             reason = str(error)
         if reason is not None:

@@ -278,7 +278,7 @@ def run_case(case: Case) -> Outcome:
             failures += _expect_refusal(state, seat, text, case.expect_error)
             break
         try:
-            state.apply(state.parse(text, seat), seat)
+            state.act(seat, text)
         except IllegalAction as error:
             return Outcome(case, [f"action {number} {text!r} was refused: {error}"])
     else:
@@ -290,7 +290,7 @@ def run_case(case: Case) -> Outcome:
             failures += [f"{where}: {f}" for f in _expect_refusal(state, step.seat, step.action, step.expect_error)]
         else:
             try:
-                state.apply(state.parse(step.action, step.seat), step.seat)
+                state.act(step.seat, step.action)
             except IllegalAction as error:
                 return Outcome(case, [*failures, f"{where} was refused: {error}"])
         failures += [f"{where}: {f}" for f in _check_position(state, step.expect)]
@@ -303,7 +303,7 @@ def _expect_refusal(state: State, seat: int | None, text: str, expected: str | J
     wanted = expected if isinstance(expected, dict) else {"message": expected}
     before = state.to_json()
     try:
-        state.apply(state.parse(text, seat), seat)
+        state.act(seat, text)
     except IllegalAction as error:
         failures = []
         message = str(wanted.get("message", ""))

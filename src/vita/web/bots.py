@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -69,6 +70,7 @@ class Thought:
     bot: bytes
     problem: str = ""
     trace: str = ""  # the traceback of a bot that failed, for the server's log
+    seconds: float = 0.0  # how long the bot itself thought, in its worker (no queue, no start-up)
 
 
 def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: float) -> Thought:
@@ -77,9 +79,11 @@ def think(game_id: str, position: JSON, bot_data: bytes, seat: int, budget: floa
         bot: Bot = pickle.loads(bot_data)
         state = get_game(game_id).state_from_json(position, log=False)
         signal.setitimer(signal.ITIMER_REAL, budget)
+        started = time.perf_counter()
         action = bot.choose(state, seat)
+        seconds = time.perf_counter() - started
         signal.setitimer(signal.ITIMER_REAL, 0)
-        return Thought(str(action), pickle.dumps(bot))
+        return Thought(str(action), pickle.dumps(bot), seconds=seconds)
     except OutOfTime:
         return Thought(None, bot_data, f"out of time after {budget:.1f} s")
     except Exception as error:  # a bot's failure must not stall a table: the server plays for it
