@@ -44,6 +44,7 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
           log_format: str, metrics_port: int | None) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import gc
+    import logging
     import sys
 
     import uvicorn
@@ -81,7 +82,6 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
             serve_metrics(metrics_port)
         except OSError as error:
             raise click.ClickException(f"cannot serve metrics on 127.0.0.1:{metrics_port}: {error}") from None
-    click.echo(f"vita is serving on http://{host}:{port}/ (storage: {db or data_dir + '/vita.sqlite'})")
     config = uvicorn.Config(
         app, host=host, port=port, log_config=logging_config(log_format, access_log), access_log=access_log,
         http=http_protocol, ws=ws_protocol,
@@ -91,6 +91,9 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
         # A stop waits this long for requests under way, then closes what is left.
         timeout_graceful_shutdown=5,
         proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    # The logging configuration is in force from here: the first line is an event like the rest.
+    logging.getLogger("vita.web").info("vita is serving on http://%s:%d/ (storage: %s)", host, port,
+                                       db or data_dir + "/vita.sqlite")
     try:
         Server(config, on_stop=app.state.rooms.drain).run()
     finally:
