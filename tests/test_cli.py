@@ -365,7 +365,7 @@ def test_the_compact_table_says_the_round_the_stress_ahead_and_warns_before_old_
     """"Round track": Teen, 4 Adult rounds and 3 of Old Age (8 rounds); "Entering the Old Age":
     every player gets the Stress the round track lists and Overtime closes. The stress line
     says what the player's section does and what the next one to the right would."""
-    from vita.games.pursuit.terminal import render
+    from vita.terminal.games.pursuit import render
 
     game = get_game("pursuit")
     state = game.new(seed=2, players=2)

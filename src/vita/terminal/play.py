@@ -1,6 +1,6 @@
 """Playing a game in the terminal: people at the keyboard, bots in the other seats.
 
-The game draws itself through its terminal renderer (``Game.terminal_renderer``);
+The game is drawn by its terminal drawing (:mod:`vita.terminal.games`, by game id);
 this module only shows views, logs and menus, and reads choices. It contains
 no rule: every choice is checked by the engine, and a refusal is shown with
 its reason.
@@ -26,6 +26,7 @@ from vita.core.errors import IllegalAction
 from vita.core.record import GameRecord
 from vita.core.state import Action, Game, State
 from vita.core.undo import informs
+from vita.terminal.games import renderer as terminal_renderer
 
 MENU_LIMIT = 24  # up to this many choices, every one is listed (fewer when the screen is short)
 MENU_MIN = 8  # ... but at least this many rows of choices, whatever the screen
@@ -74,7 +75,7 @@ class Session:
     def render(self, seat: int | None, full: bool = False) -> None:
         """Draw the seat's table: the full layout if it leaves room for the choices below it
         (or when asked: the ``board`` command), else the game's compact one."""
-        renderer = self.game.terminal_renderer()
+        renderer = terminal_renderer(self.game)
         view = self.state.view(seat)
         if renderer is None:
             self.console.print(Pretty(view))

@@ -11,6 +11,7 @@ from tests.games.pursuit.helpers import after_setup, new_game
 from vita.core import IllegalAction
 from vita.games.pursuit.state import ACTION, GET_JOB, OVERTIME, SETUP, START_RELATIONSHIP
 from vita.registry import get_game
+from vita.terminal.games import renderer
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -59,7 +60,7 @@ def test_setup_a_kept_trait_is_secret_until_everyone_has_chosen() -> None:
     assert any(kept.name in line for line in state.events_for(0))
     # The terminal says so too: chosen, not yet shown.
     screen = Console(width=160, record=True, file=io.StringIO())
-    screen.print(get_game("pursuit").terminal_renderer()(state.view(1), 1))
+    screen.print(renderer(get_game("pursuit"))(state.view(1), 1))
     shown = screen.export_text()
     assert "chosen, shown once everyone has chosen" in shown and kept.name not in shown
     for seat in (1, 2):

@@ -38,7 +38,7 @@ def test_take_and_capture_name_their_cards() -> None:
 def test_the_terminal_shows_the_discard_pile_from_its_top_with_its_count() -> None:
     """Taking from the discard pile starts at its top (the card discarded last): the terminal
     lists it from there, and counts the cards under the ones it shows."""
-    from vita.games.pursuit_cards.terminal import DISCARD_SHOWN, discard_text
+    from vita.terminal.games.pursuit_cards import DISCARD_SHOWN, discard_text
 
     assert discard_text([]).plain == "discard pile: empty"
     assert discard_text(["2D", "5S", "8D"]).plain == "discard pile, 3 cards, top first: 8D♦ 5S♠ 2D♦"

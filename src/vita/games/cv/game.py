@@ -96,10 +96,6 @@ class CvGame(Game[CvState, CvOptions]):
 
         return catalogue(self.deck(options))
 
-    def terminal_renderer(self) -> Any:
-        from vita.games.cv.terminal import render
-
-        return render
 
     def card_data_directory(self) -> Path | None:
         return DATA_DIR

@@ -87,10 +87,6 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
 
         return catalogue(self.book(options))
 
-    def terminal_renderer(self) -> Any:
-        from vita.games.our_life.terminal import render
-
-        return render
 
     def card_data_directory(self) -> Path | None:
         return DATA_DIR

@@ -118,10 +118,6 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
     def check_card_data(self, directory: str) -> list[str] | None:
         return check_directory(directory)
 
-    def terminal_renderer(self) -> Any:
-        from vita.games.pursuit.terminal import render
-
-        return render
 
     def deck_fingerprint(self, options: PursuitOptions) -> str | None:
         return self.deck(options).fingerprint

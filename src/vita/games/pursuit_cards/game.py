@@ -74,10 +74,6 @@ class CardsGame(Game[CardsState, CardsOptions]):
 
         return prospects(state)
 
-    def terminal_renderer(self) -> Any:
-        from vita.games.pursuit_cards.terminal import render
-
-        return render
 
 
 GAME = CardsGame()
