@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from tests.player_counts import EXTREMES
 
+from vita.ai.games import own_interface
 from vita.core import IllegalAction, Rng
 from vita.core.codec import legal_mask
 from vita.registry import GAMES, get_game
@@ -27,7 +28,7 @@ def test_every_game_has_an_ai_interface() -> None:
     for game_id in GAMES:
         game = get_game(game_id)
         options = game.make_options({"players": max(2, game.info.min_players)})
-        made = game.ai_interface(options)
+        made = own_interface(game, options)
         assert made is not None, f"{game_id} has no AI interface of its own"
         codec, observer = made
         state = game.new_state(options, 1, log=False)
@@ -42,7 +43,7 @@ def test_every_game_has_an_ai_interface() -> None:
 def test_action_numbers_round_trip_and_observations_keep_secrets(game_id: str, config: dict[str, Any]) -> None:
     game = get_game(game_id)
     options = game.make_options(config)
-    interface = game.ai_interface(options)
+    interface = own_interface(game, options)
     assert interface is not None
     codec, observer = interface
     for seed in range(3):
@@ -74,7 +75,7 @@ def test_card_game_actions_naming_no_meld_on_the_table_have_no_number() -> None:
 
     game = get_game("pursuit-cards")
     options = game.make_options({"players": 2})
-    interface = game.ai_interface(options)
+    interface = own_interface(game, options)
     assert interface is not None
     codec = interface[0]
     state, rng = game.new_state(options, 4, log=False), Rng(4)
@@ -148,8 +149,8 @@ def test_parallel_api_and_a_whole_episode(game_id: str, options: dict[str, Any])
 def test_the_base_game_encoding_does_not_change_with_the_expansion() -> None:
     """The expansion adds numbers and features; a base game's numbering and vector stay as they were."""
     game = get_game("pursuit")
-    base = game.ai_interface(game.make_options({"players": 2}))
-    expanded = game.ai_interface(game.make_options({"players": 2, "expansion": "community"}))
+    base = own_interface(game, game.make_options({"players": 2}))
+    expanded = own_interface(game, game.make_options({"players": 2, "expansion": "community"}))
     assert base is not None and expanded is not None
     assert "done" not in base[0].notations and "engage safety-seminar" not in base[0].notations
     assert {"done", "engage safety-seminar", "outcome 3", "outcome 3 martha"} <= set(expanded[0].notations)
@@ -282,7 +283,7 @@ def test_each_encoding_is_the_one_pinned_for_its_version(key: tuple[str, str, in
 
     game_id, options, _, _ = key
     game = get_game(game_id)
-    interface = game.ai_interface(game.make_options(ast.literal_eval(options)))
+    interface = own_interface(game, game.make_options(ast.literal_eval(options)))
     assert interface is not None
     now = (game_id, options, interface[0].version, game.info.rules_version)
     assert now in FINGERPRINTS, f"{now}: a new encoding or rules version: pin its fingerprint here"

@@ -5,7 +5,7 @@
 - :func:`gymnasium_env`: a single-agent Gymnasium environment, the other seats played by bots.
 
 Each holds no rule, only encoding: a game provides its action numbering and observation
-through :meth:`vita.core.state.Game.ai_interface`.
+through :func:`vita.ai.games.interface` (each game's own encoding in :mod:`vita.ai.games`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from vita.ai.generic import generic_interface
+from vita.ai import games
 from vita.core.codec import ActionCodec, Observer, numbers
 from vita.core.state import Action, Game, State
 from vita.registry import get_game
@@ -63,7 +63,7 @@ def interface(game_id: str, options: dict[str, Any]) -> Interface:
     """The AI interface of ``game_id`` with ``options``; :class:`ValueError` if it has none."""
     game = get_game(game_id)
     parsed = game.make_options(options)
-    made = game.ai_interface(parsed) or generic_interface(game, parsed)
+    made = games.interface(game, parsed)
     if made is None:
         raise ValueError(f"{game_id} has no AI interface yet (nor a list of its actions for the generic one)")
     return Interface(game, parsed, made[0], made[1], getattr(parsed, "players", 1))

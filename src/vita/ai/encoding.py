@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from vita.ai.games import own_interface
 from vita.core.codec import encoding_markdown, numbers
 from vita.core.rng import Rng
 from vita.registry import get_game
@@ -33,7 +34,7 @@ def section(game_id: str) -> str:
     parts = []
     variants = VARIANTS.get(game_id, [("", {"players": max(2, game.info.min_players)})])
     for title, options in variants:
-        made = game.ai_interface(game.make_options(options))
+        made = own_interface(game, game.make_options(options))
         assert made is not None
         if title:
             parts.append(f"**{title}.** ")
@@ -45,7 +46,7 @@ def fingerprint(game_id: str, options: dict[str, Any], steps: int = 300) -> str:
     """A digest of the action numbers and observations along a random game (seed 1)."""
     game = get_game(game_id)
     parsed = game.make_options(options)
-    made = game.ai_interface(parsed)
+    made = own_interface(game, parsed)
     assert made is not None
     codec, observer = made
     state, rng = game.new_state(parsed, 1, log=False), Rng(1)

@@ -25,7 +25,7 @@ The game type says what OpenSpiel needs to know:
 - imperfect information, terminal rewards (``Game.outcome``: +1 first ... -1 last, shared
   places share; general-sum: an Our Life couple shares one place, a solo game scores alone).
 
-Observation tensors are the game's observer (:meth:`vita.core.state.Game.ai_interface`), the
+Observation tensors are the game's observer (:func:`vita.ai.games.interface`), the
 information-state tensor the same vector (it holds what the seat knows now: discard piles,
 revealed cards, its own hand...); the observation string is the seat's view as JSON, and the
 information-state string adds everything the seat has been told so far (its log), so two

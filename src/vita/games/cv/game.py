@@ -9,7 +9,6 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
-from vita.core.codec import ActionCodec, Observer
 from vita.core.errors import PositionError
 from vita.core.state import JSON, Game
 from vita.games.cv import position
@@ -86,10 +85,6 @@ class CvGame(Game[CvState, CvOptions]):
 
         return {"heuristic": HeuristicBot}
 
-    def ai_interface(self, options: CvOptions) -> tuple[ActionCodec, Observer] | None:
-        from vita.games.cv.ai import interface
-
-        return interface()
 
     def catalogue(self, options: CvOptions) -> JSON:
         from vita.games.cv.describe import catalogue

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
-from vita.core.codec import ActionCodec, Observer
 from vita.core.errors import PositionError
 from vita.core.state import JSON, Game
 from vita.games.our_life import position
@@ -97,10 +96,6 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
     def deck_fingerprint(self, options: OurLifeOptions) -> str | None:
         return self.book(options).fingerprint
 
-    def ai_interface(self, options: OurLifeOptions) -> tuple[ActionCodec, Observer] | None:
-        from vita.games.our_life.ai import interface
-
-        return interface(self.book(options))
 
 
 GAME = OurLifeGame()

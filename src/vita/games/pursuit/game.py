@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
-from vita.core.codec import ActionCodec, Observer
 from vita.core.state import JSON, Game
 from vita.games.pursuit import position
 from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
@@ -80,10 +79,6 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
                 "hard": "ismcts:iters=50:playout=heuristic:rounds=1:top=6:tree=1",
                 "expert": "ismcts:iters=200:playout=heuristic:rounds=1:top=10:tree=1"}
 
-    def ai_interface(self, options: PursuitOptions) -> tuple[ActionCodec, Observer] | None:
-        from vita.games.pursuit.ai import interface
-
-        return interface(self.deck(options))
 
     def evaluate(self, state: PursuitState) -> list[float] | None:
         from vita.games.pursuit.bots import prospects

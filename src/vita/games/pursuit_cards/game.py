@@ -8,7 +8,6 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
-from vita.core.codec import ActionCodec, Observer
 from vita.core.state import JSON, Game
 from vita.games.pursuit_cards import position
 from vita.games.pursuit_cards.info import INFO
@@ -59,10 +58,6 @@ class CardsGame(Game[CardsState, CardsOptions]):
     def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
         return position.reconcile(data, patch)
 
-    def ai_interface(self, options: CardsOptions) -> tuple[ActionCodec, Observer] | None:
-        from vita.games.pursuit_cards.ai import INTERFACE
-
-        return INTERFACE
 
     def bots(self) -> Mapping[str, BotFactory]:
         from vita.games.pursuit_cards.bots import HeuristicBot

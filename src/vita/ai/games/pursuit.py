@@ -17,6 +17,7 @@ pile orders) is in it. Without the expansion, the numbering and the vector are t
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from vita.core.codec import NotationCodec, one_hot
 from vita.core.state import State
@@ -208,3 +209,8 @@ class PursuitObserver:
 @cache
 def interface(deck: Deck) -> tuple[NotationCodec, PursuitObserver]:
     return NotationCodec(notations(deck), ENCODING_VERSION), PursuitObserver(deck)
+
+
+def interface_for(game: Any, options: Any) -> tuple[NotationCodec, PursuitObserver]:
+    """The board game's numbering and observer for ``options`` (its deck)."""
+    return interface(game.deck(options))

@@ -13,6 +13,8 @@ spend; each seat's tokens, CV size and hand size; the deck sizes and the round.
 
 from __future__ import annotations
 
+from typing import Any
+
 from vita.core.codec import ActionBlocks, one_hot
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
@@ -271,3 +273,8 @@ class CvObserver:
 def interface() -> tuple[CvCodec, CvObserver]:
     """The numbering and observation do not depend on the deck's values or the number of players."""
     return CvCodec(), CvObserver()
+
+
+def interface_for(game: Any, options: Any) -> tuple[CvCodec, CvObserver]:
+    """CV's numbering and observer (the same at every table size)."""
+    return interface()

@@ -345,3 +345,8 @@ def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> bytes:
 
 
 INTERFACE = (CardsCodec(), CardsObserver())
+
+
+def interface_for(game: Any, options: Any) -> tuple[CardsCodec, CardsObserver]:
+    """The card game's numbering and observer (the same at every table size)."""
+    return INTERFACE

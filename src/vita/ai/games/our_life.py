@@ -122,3 +122,8 @@ def interface(book: Book) -> tuple[NotationCodec, OurLifeObserver]:
     if book.directory not in _MADE:
         _MADE[book.directory] = NotationCodec(notations(book), ENCODING_VERSION), OurLifeObserver(book)
     return _MADE[book.directory]
+
+
+def interface_for(game: Any, options: Any) -> tuple[NotationCodec, OurLifeObserver]:
+    """Our Life's numbering and observer for ``options`` (its book of sheets and cards)."""
+    return interface(game.book(options))
