@@ -9,8 +9,8 @@ import pytest
 from tests.search_recorder import Recorder
 
 from vita.core import Rng
+from vita.core.game import Game
 from vita.core.search import ISMCTSBot, MCTSBot
-from vita.core.state import Game
 from vita.registry import GAMES, get_game, make_bot
 
 

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from vita.core.game import Game
 from vita.core.record import GameRecord, replay_steps, start
 from vita.core.search import ISMCTSBot
-from vita.core.state import JSON, Game, State
+from vita.core.state import JSON, State
 
 TURNING_POINT = 0.3  # an action this much below the search's choice is marked
 

@@ -1,7 +1,7 @@
 """Where ``vita play GAME`` finds games and bots: a table, not import side effects.
 
 Each of vita's games is one package under :mod:`vita.games`, which exposes ``GAME`` (its
-:class:`~vita.core.state.Game`). A game from another installed package joins through the
+:class:`~vita.core.game.Game`). A game from another installed package joins through the
 entry-point group ``vita.games`` (docs/adding-a-game.md).
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from vita.core import roster
 from vita.core.bots import Bot
-from vita.core.state import Game
+from vita.core.game import Game
 
 BUILT_IN: Mapping[str, str] = {
     "pursuit": "vita.games.pursuit:GAME",
@@ -27,7 +27,7 @@ BUILT_IN: Mapping[str, str] = {
 
 ENTRY_POINTS = "vita.games"
 """The entry-point group through which an installed package adds a game: the entry's name is
-the game id, its value the :class:`~vita.core.state.Game` object (``package.module:GAME``)."""
+the game id, its value the :class:`~vita.core.game.Game` object (``package.module:GAME``)."""
 
 
 GAMES: dict[str, str] = {}

@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from vita.core import IllegalAction, Rng
-from vita.core.state import Action, Game, GameInfo, State
+from vita.core.game import Game
+from vita.core.state import Action, GameInfo, State
 
 GOAL = 30
 

@@ -10,7 +10,8 @@ from gymnasium import spaces
 
 from vita.ai import games
 from vita.core.codec import ActionCodec, Observer, numbers
-from vita.core.state import Action, Game, State
+from vita.core.game import Game
+from vita.core.state import Action, State
 from vita.registry import get_game
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from vita.core.codec import ActionCodec, NotationCodec, Observer
-from vita.core.state import Game, State
+from vita.core.game import Game
+from vita.core.state import State
 
 Path = tuple[str | int, ...]
 

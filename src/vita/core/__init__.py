@@ -2,10 +2,11 @@
 
 from vita.core.bots import Bot, BotFactory, RandomBot
 from vita.core.errors import DataError, IllegalAction, PositionError
+from vita.core.game import Game
 from vita.core.match import Agent, play_out
 from vita.core.record import GameRecord, ReplayError, replay
 from vita.core.rng import Rng, derive_seed
-from vita.core.state import JSON, Action, Event, Game, GameInfo, State, parse
+from vita.core.state import JSON, Action, Event, GameInfo, State, parse
 
 __all__ = [
     "JSON",

@@ -2,7 +2,7 @@
 
 A bot is built by a factory from a seed, so a game with bots is as
 reproducible as one without. The random bot works for every game; games add
-their own (a heuristic bot at least) through :meth:`vita.core.state.Game.bots`.
+their own (a heuristic bot at least) through :meth:`vita.core.game.Game.bots`.
 """
 
 from __future__ import annotations

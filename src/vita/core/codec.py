@@ -3,7 +3,7 @@
 Reinforcement-learning interfaces (PettingZoo, Gymnasium, OpenSpiel) want each action to be
 an integer below a fixed size, a mask of the legal ones, and an observation vector of a fixed
 length that holds only what the seat may see. vita's games have theirs in :mod:`vita.ai.games`
-(a game from another package: :meth:`vita.core.state.Game.ai_interface`); the adapters in
+(a game from another package: :meth:`vita.core.game.Game.ai_interface`); the adapters in
 :mod:`vita.ai` do the rest.
 """
 

@@ -28,8 +28,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from vita import __version__
 from vita.core.errors import IllegalAction
+from vita.core.game import Game
 from vita.core.roster import bot_names, knows_bot
-from vita.core.state import JSON, Action, Game, State
+from vita.core.state import JSON, Action, State
 
 FORMAT = "vita-record/2"
 FORMATS = ("vita-record/1", FORMAT)

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from vita.core.bots import GENERIC_BOTS, Bot, ErringBot
+from vita.core.game import Game
 from vita.core.search import ISMCTSBot, MCTSBot, parse_parameters
-from vita.core.state import Game
 
 SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot, "mcts": MCTSBot}
 """Search bots that play every game, by name; their budget follows the name (``ismcts:iters=300``)."""

@@ -43,8 +43,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from vita.core.bots import GENERIC_BOTS, Bot, BotFactory, decision_seed
+from vita.core.game import Game
 from vita.core.rng import Rng
-from vita.core.state import Action, Game, State
+from vita.core.state import Action, State
 
 DEFAULT_ITERATIONS = 500
 JUDGED_DEAL = 7_777_777  # offsets the generator of the deal on which ``top=K`` judges the root's actions

@@ -1,6 +1,6 @@
 """The engine core: what every game's state, actions and description provide.
 
-A game plugs in by subclassing :class:`State` and :class:`Game`. The core never
+A game plugs in by subclassing :class:`State` and :class:`~vita.core.game.Game`. The core never
 knows a rule; it knows only this contract:
 
 * who must decide now (:meth:`State.to_move`: one seat, several seats for
@@ -21,22 +21,15 @@ Actions are small immutable values whose ``str()`` is a stable text notation:
 from __future__ import annotations
 
 import abc
-import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from vita.core.datafile import problems
 from vita.core.errors import IllegalAction, PositionError
 from vita.core.rng import Rng
-from vita.core.rulebook import Rulebook, load_rulebook
-
-if TYPE_CHECKING:
-    from vita.core.bots import BotFactory
-    from vita.core.codec import ActionCodec, Observer
 
 JSON = dict[str, Any]
 
@@ -302,125 +295,7 @@ def parse(state: State, text: str, seat: int | None = None) -> Action:
     return state.parse(text, seat)
 
 
-S = TypeVar("S", bound=State)
 Opts = TypeVar("Opts", bound=BaseModel)
-
-
-class Game(abc.ABC, Generic[S, Opts]):
-    """The description of one game: its nature, options, data, bots and loaders."""
-
-    info: GameInfo
-    options_model: type[Opts]
-
-    def make_options(self, raw: Mapping[str, Any] | Opts | None = None) -> Opts:
-        """Validated options; raise :class:`ValueError` with every problem listed."""
-        if isinstance(raw, self.options_model):
-            return raw
-        try:
-            return self.options_model.model_validate(dict(raw or {}))
-        except ValidationError as error:
-            raise ValueError(describe_validation_error(error, f"{self.info.id} options")) from None
-
-    @abc.abstractmethod
-    def new_state(self, options: Opts, seed: int, *, log: bool = True) -> S:
-        """A new game set up with ``options``, its randomness seeded by ``seed``."""
-
-    def new(self, seed: int = 0, *, log: bool = True, **options: Any) -> S:
-        """Convenience: ``game.new(seed=3, players=2)``."""
-        return self.new_state(self.make_options(options), seed, log=log)
-
-    def options_for_players(self, players: int) -> dict[str, Any]:
-        """The options of a default game of ``players`` (what tools that pick a player count
-        use): ``{"players": n}``, unless a count needs more (5 players of The Pursuit of
-        Happiness need its Community expansion)."""
-        return {"players": players}
-
-    @abc.abstractmethod
-    def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> S:
-        """Load and validate a position; raise :class:`PositionError` naming the problem."""
-
-    def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
-        """Repair a hand-edited position so each card is in exactly one place.
-
-        Used by conformance cases: ``patch`` is the partial position the case gives,
-        ``data`` the fresh game's position with the patch merged in. The default does
-        nothing.
-        """
-        return data
-
-    def bots(self) -> Mapping[str, BotFactory]:
-        """Bots specific to this game, by name (the generic ones are added by the registry)."""
-        return {}
-
-    def ladder(self) -> Mapping[str, str]:
-        """The bots people choose by strength, ``easy`` to ``expert``, each a bot name with its
-        settings (``vita.registry.make_bot`` reads them). Every rung has an iteration budget,
-        not a time budget, so a game against it replays exactly; the win rates that place each
-        rung are measured in the game's doc. Games whose search is slower or faster override
-        this."""
-        if "heuristic" not in self.bots():  # a new game without its own bot yet: random and the search
-            return {"easy": "random", "medium": "ismcts:iters=100", "hard": "ismcts:iters=1000",
-                    "expert": "ismcts:iters=3000"}
-        return {"easy": "heuristic:mistakes=0.5", "medium": "heuristic",
-                "hard": "ismcts:iters=1000:depth=0", "expert": "ismcts:iters=3000:depth=0"}
-
-    def terminal_renderer(self) -> Any:
-        """The game's terminal renderer: a callable ``render(view, seat)`` returning a rich
-        renderable for a seat's view (``None``: the generic JSON display is used)."""
-        return None
-
-    def ai_interface(self, options: Opts) -> tuple[ActionCodec, Observer] | None:
-        """The fixed action numbering and observation vector learning agents use
-        (:mod:`vita.core.codec`); ``None``: the generic encoding (:mod:`vita.ai.generic`) is
-        used where the game lists its actions (:meth:`action_notations`)."""
-        return None
-
-    def action_notations(self, options: Opts) -> list[str] | None:
-        """Every action the game can ever offer, in notation, for a game whose actions name only
-        fixed things: the generic encoding numbers them in this order (``None``: no such list)."""
-        return None
-
-    def evaluate(self, state: S) -> list[float] | None:
-        """Each seat's prospects in a position not yet at the end, from +1 (as good as first)
-        to -1 (as good as last), by the game's own judgement: what a search bot scores a
-        playout by when it stops early (``ismcts:depth=0``). ``None``: the game has no such
-        judgement, and the search ranks the seats by their scores as they stand."""
-        return None
-
-    def round_of(self, state: S) -> int | None:
-        """The game's round, a count that only grows as the game goes on, at the points where
-        every seat has had its say (the board game's rounds of life, CV's and Our Life's
-        rounds): where a search's playout stops with ``rounds=N``, so that the judgement
-        compares positions at the same point of a round. ``None``: the game has no rounds."""
-        return None
-
-    def outcome(self, state: S) -> list[float]:
-        """Each seat's reward at the end, from +1 (first) to -1 (last); shared places share."""
-        n = state.num_players
-        if n == 1:
-            return [1.0 if state.ranking()[0] == 1 else -1.0]
-        return [1.0 - 2.0 * (rank - 1) / (n - 1) for rank in state.ranking()]
-
-    def catalogue(self, options: Opts) -> JSON:
-        """Card texts by id, for front ends to show a card's full text (``{}``: none)."""
-        return {}
-
-    def rulebook(self) -> Rulebook:
-        """Where each kind of action comes from in the rulebook: the ``rulebook.yaml`` beside
-        the game's module (:mod:`vita.core.rulebook`; empty if there is none)."""
-        return load_rulebook(Path(inspect.getfile(type(self))).parent)
-
-    def check_card_data(self, directory: str) -> list[str] | None:
-        """Every problem in a deck directory for this game (``None``: the game has no card data)."""
-        return None
-
-    def card_data_directory(self) -> Path | None:
-        """The directory of the card data that ships with the game (``None``: none)."""
-        return None
-
-    def deck_fingerprint(self, options: Opts) -> str | None:
-        """A digest of the card data in use, stored in game records; ``None``: no data."""
-        return None
 
 
 def describe_validation_error(error: ValidationError, what: str) -> str:

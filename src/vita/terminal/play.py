@@ -23,8 +23,9 @@ from rich.text import Text
 
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
+from vita.core.game import Game
 from vita.core.record import GameRecord
-from vita.core.state import Action, Game, State
+from vita.core.state import Action, State
 from vita.core.undo import informs
 from vita.terminal.games import renderer as terminal_renderer
 

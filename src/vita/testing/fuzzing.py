@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vita.core.errors import IllegalAction
+from vita.core.game import Game
 from vita.core.rng import Rng
 from vita.core.roster import make_bot
-from vita.core.state import Game, State
+from vita.core.state import State
 from vita.registry import get_game
 
 ODD = ["²", "③", "٣", "০", "Ⅻ", "½", "-1", "0", "00", "9" * 30, "9" * 5000, "\x00", "\u202e", "é", "JK=", "=",

@@ -31,9 +31,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from vita.core.errors import IllegalAction
+from vita.core.game import Game
 from vita.core.record import GameRecord, replay
 from vita.core.rng import Rng
-from vita.core.state import JSON, Game, State
+from vita.core.state import JSON, State
 
 MAX_STEPS = 20_000
 

@@ -32,9 +32,10 @@ from typing import Any
 from vita import __version__
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
+from vita.core.game import Game
 from vita.core.record import GameRecord, replay_steps
 from vita.core.rng import derive_seed
-from vita.core.state import JSON, Game, State
+from vita.core.state import JSON, State
 from vita.core.undo import reveals
 from vita.registry import bot_names, get_game, make_bot
 from vita.web import metrics

@@ -2,7 +2,7 @@
 packages (which import no adapter library such as numpy).
 
 :func:`interface` finds a game's by its id; a game without one here may offer its own
-(:meth:`vita.core.state.Game.ai_interface`, for games from other packages), else the generic
+(:meth:`vita.core.game.Game.ai_interface`, for games from other packages), else the generic
 encoding is used where the game lists its actions (:mod:`vita.ai.generic`).
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from vita.ai.generic import generic_interface
 from vita.core.codec import ActionCodec, Observer
-from vita.core.state import Game
+from vita.core.game import Game
 
 ENCODINGS: Mapping[str, str] = {
     "pursuit": "vita.ai.games.pursuit",

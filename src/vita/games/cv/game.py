@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
 from vita.core.errors import PositionError
-from vita.core.state import JSON, Game
+from vita.core.game import Game
+from vita.core.state import JSON
 from vita.games.cv import position
 from vita.games.cv.cards import DATA_DIR, Deck, check_directory, load_deck
 from vita.games.cv.info import INFO

@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
 from vita.core.errors import PositionError
-from vita.core.state import JSON, Game
+from vita.core.game import Game
+from vita.core.state import JSON
 from vita.games.our_life import position
 from vita.games.our_life.data import DATA_DIR, Book, check_directory, load_book
 from vita.games.our_life.info import INFO

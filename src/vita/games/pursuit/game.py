@@ -9,7 +9,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
-from vita.core.state import JSON, Game
+from vita.core.game import Game
+from vita.core.state import JSON
 from vita.games.pursuit import position
 from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO

@@ -484,7 +484,7 @@ def _card_problem(state: PursuitState, places: list[int]) -> str:
 
 
 def reconcile(deck: Deck, data: JSON) -> JSON:
-    """Repair a hand-edited position (see :meth:`vita.core.state.Game.reconcile_position`).
+    """Repair a hand-edited position (see :meth:`vita.core.game.Game.reconcile_position`).
 
     Cards named in rows, in front of players or in discard piles leave the draw
     piles; cards named nowhere go back to the end of their pile that is drawn last;

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vita.core.bots import BotFactory
-from vita.core.state import JSON, Game
+from vita.core.game import Game
+from vita.core.state import JSON
 from vita.games.pursuit_cards import position
 from vita.games.pursuit_cards.info import INFO
 from vita.games.pursuit_cards.state import CardsState

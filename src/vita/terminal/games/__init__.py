@@ -2,7 +2,7 @@
 front-end library): ``render(view, seat, compact=False)`` returns a rich renderable.
 
 :func:`renderer` finds the drawing of a game by its id; a game without one here may offer
-its own (:meth:`vita.core.state.Game.terminal_renderer`, for games from other packages), else
+its own (:meth:`vita.core.game.Game.terminal_renderer`, for games from other packages), else
 the terminal shows the view as it is.
 """
 
@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from vita.core.state import Game
+from vita.core.game import Game
 
 RENDERERS: Mapping[str, str] = {
     "pursuit": "vita.terminal.games.pursuit",
