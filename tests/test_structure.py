@@ -1,0 +1,110 @@
+"""The shape of the code: no circle of imports in the packages that have none, counting every
+import (at the top, inside functions, under ``TYPE_CHECKING``); ``vita.core`` imports nothing
+above it; no game package imports a front-end or adapter library."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import vita
+
+ROOT = Path(vita.__file__).parent.parent
+# The game packages still have circles of their own (issue "One game shape"): add each here as
+# its circles go.
+WITHOUT_CIRCLES = ["vita.core", "vita.web", "vita.ai", "vita.terminal", "vita.testing"]
+FRONT_ENDS = ("rich", "numpy", "fastapi", "starlette", "uvicorn", "gymnasium", "pettingzoo", "pyspiel", "click")
+
+
+def modules(root: Path = ROOT, top: str = "vita") -> dict[str, Path]:
+    found = {}
+    for path in (root / top).rglob("*.py"):
+        name = ".".join(path.relative_to(root).with_suffix("").parts)
+        found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """Every module of vita that ``name`` imports, wherever the import stands."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def circles(within: str, root: Path = ROOT) -> list[list[str]]:
+    known = modules(root, within.split(".")[0])
+    graph = {name: {m for m in imports(name, path, known) if m.startswith(within)}
+             for name, path in known.items() if name.startswith(within)}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+@pytest.mark.parametrize("package", WITHOUT_CIRCLES)
+def test_no_circle_of_imports(package: str) -> None:
+    assert circles(package) == []
+
+
+def test_the_check_finds_every_kind_of_import_in_a_circle(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from pkg import b\n")
+    (package / "b.py").write_text("def late():\n    from pkg.c import thing\n")
+    (package / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n")
+    (package / "d.py").write_text("import pkg.a\n")
+    assert circles("pkg", tmp_path) == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+def test_core_imports_nothing_above_it() -> None:
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("vita.core"):
+            above = {m for m in imports(name, path, known) if not m.startswith("vita.core") and m != "vita"}
+            assert not above, f"{name} imports {above}"
+
+
+def test_no_game_package_imports_a_front_end_or_adapter_library() -> None:
+    for path in (ROOT / "vita" / "games").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            for module in names:
+                assert module.split(".")[0] not in FRONT_ENDS, f"{path} imports {module}"
