@@ -23,6 +23,9 @@ from pydantic import BaseModel, ValidationError
 from vita.core.errors import DataError
 
 MAX_BYTES = 1024 * 1024
+DECKS = 8
+"""How many decks a process keeps loaded, with the tables derived from each (a bounded cache:
+tuning and tests make many decks; a server plays the ones that ship)."""
 
 
 class StrictLoader(yaml.SafeLoader):

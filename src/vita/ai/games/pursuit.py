@@ -16,10 +16,11 @@ pile orders) is in it. Without the expansion, the numbering and the vector are t
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from vita.core.codec import NotationCodec, one_hot
+from vita.core.datafile import DECKS
 from vita.core.state import State
 from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
 from vita.games.pursuit.board_actions import role_id
@@ -40,7 +41,7 @@ def _payments(cost: tuple[int, ...], deck: Deck) -> list[str]:
     return ["", *sorted(" " + pay_text(way) for way in ways)]
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def notations(deck: Deck) -> tuple[str, ...]:
     """Every action notation this deck allows (sorted: the numbering)."""
     out: set[str] = {*(s for s in SIMPLE if s != "done"), *(f"refresh {row}" for row in ROWS)}
@@ -206,7 +207,7 @@ class PursuitObserver:
         return [value for row in where for value in row]
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def interface(deck: Deck) -> tuple[NotationCodec, PursuitObserver]:
     return NotationCodec(notations(deck), ENCODING_VERSION), PursuitObserver(deck)
 

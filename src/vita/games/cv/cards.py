@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed, load_yaml
+from vita.core.datafile import DECKS, check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
@@ -344,7 +344,7 @@ def load_deck(directory: str | Path | None = None) -> Deck:
     return _load(str(Path(directory or DATA_DIR).resolve()))
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def _load(directory: str) -> Deck:
     cards, goals, problems = validate_directory(directory)
     if problems:

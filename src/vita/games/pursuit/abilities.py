@@ -9,8 +9,9 @@ moves further) and ``spend-discount`` (Items and Activities cost less money).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
+from vita.core.datafile import DECKS
 from vita.games.pursuit.cards import (
     NOTHING,
     Amount,
@@ -33,7 +34,7 @@ class Ability:
     spend_discount: int = 0
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def abilities(deck: Deck) -> tuple[Ability, ...]:
     """Each child trait's ability, compiled once per deck."""
     compiled = []

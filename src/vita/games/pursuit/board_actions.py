@@ -9,8 +9,9 @@ carries it out.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
+from vita.core.datafile import DECKS
 from vita.core.state import Action
 from vita.core.wording import count
 from vita.games.pursuit import abilities, board
@@ -125,7 +126,7 @@ def do_basic(state: PursuitState, seat: int, name: str) -> None:
     abilities.trigger(state, seat, name)
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def basic_rewards(deck: Deck) -> dict[str, Amount]:
     return {name: Amount.of(reward) for name, reward in deck.board.basic_actions.items()}
 
@@ -146,7 +147,7 @@ TakeOption = tuple[int, int, int, int, int, "TakeProject | Advance", dict[int, P
 the action, and (filled as they are met) its ways to pay by STH."""
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def take_table(deck: Deck) -> tuple[tuple[TakeOption, ...], ...]:
     """Per project card, its ways to be taken at the printed cost (levels or roles)."""
     table: list[tuple[TakeOption, ...]] = []
@@ -289,7 +290,7 @@ def money_cost(state: PursuitState, seat: int, cost: Amount) -> int:
     return max(0, cost.res[3] - abilities.spend_discount(state, seat))
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def level_table(deck: Deck) -> tuple[tuple[tuple[int, int, SpendAction, UpgradeAction], ...], ...]:
     """Per card: each level's (money, extra hourglasses, spend action, upgrade action)."""
     return tuple(

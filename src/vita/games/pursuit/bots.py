@@ -10,8 +10,9 @@ and the danger of stress with the old-age rounds ahead.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import lru_cache
 
+from vita.core.datafile import DECKS
 from vita.core.rng import Rng
 from vita.core.search import squashed_leads
 from vita.core.state import Action, State
@@ -88,7 +89,7 @@ def value(state: PursuitState, seat: int) -> float:
     return score
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def _goal_rules(deck: Deck, solo: bool) -> tuple[tuple[int, Measured, int], ...]:
     """Per life goal of the deck (by index): its bonus, how its measure is read, its target."""
     rules = []

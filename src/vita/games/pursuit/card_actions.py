@@ -5,8 +5,9 @@ Using the same card action more than once in a round never costs stress.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
+from vita.core.datafile import DECKS
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.actions import Advance, OnCard, Spend, Upgrade
@@ -31,7 +32,7 @@ def _find(holdings: tuple[Holding, ...], card: int) -> int:
 # -- Advance a Basic Project ---------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def advance_table(deck: Deck) -> tuple[tuple[tuple[TakeOption, ...], ...], ...]:
     """Per card and current level (index 0-4): the way to advance it (none past L4 or for a
     card that is not a basic project), in the form ``add_takes`` reads."""

@@ -20,13 +20,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed, load_yaml
+from vita.core.datafile import DECKS, check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 from vita.core.wording import count
@@ -649,7 +649,7 @@ def load_deck(directory: str | Path | None = None, expansion: str | None = None)
     return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR), expansion)
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def _load(directory: str, expansion: str | None = None) -> Deck:
     root = Path(directory)
     parsed, board, problems = validate_directory(root, expansion)

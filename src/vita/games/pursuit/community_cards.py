@@ -14,14 +14,14 @@ changes a Community cost: "STH affects only the costs on Projects").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed, load_yaml
+from vita.core.datafile import DECKS, check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
@@ -213,7 +213,7 @@ def load_community(directory: str | Path | None = None) -> Community:
     return _load(str(Path(directory or COMMUNITY_DIR).resolve()))
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def _load(directory: str) -> Community:
     model, problems = validate(directory)
     if problems or model is None:

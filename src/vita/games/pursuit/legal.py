@@ -9,8 +9,9 @@ looks for the most useful reason to give.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import lru_cache
 
+from vita.core.datafile import DECKS
 from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.pursuit import abilities, board_actions, card_actions, community, free_actions, setup, tracks, upkeep
@@ -56,7 +57,7 @@ _REFRESH = tuple(Refresh(row) for row in ROWS)
 VERBS = ("discard", "develop", "get-job", "start-relationship", "promote")
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def on_card_table(deck: Deck) -> dict[str, tuple[tuple[OnCard, OnCard], ...]]:
     """Per verb, per card: the action naming the card's first and second side.
 
@@ -108,7 +109,7 @@ def shopping_actions(state: PursuitState, seat: int) -> list[Action]:
     return out
 
 
-@cache
+@lru_cache(maxsize=DECKS)
 def _hire_costs(deck: Deck) -> tuple[Vec | None, ...]:
     """Per card: the cost to get it as a job (None for a card that is not a job)."""
     return tuple(card.hire.cost.res if card.hire is not None else None for card in deck.cards)
