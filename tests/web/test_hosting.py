@@ -11,6 +11,7 @@ import io
 import json
 import logging
 import os
+import random
 import signal
 import socket
 import threading
@@ -22,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+from prometheus_client import REGISTRY
 from tests.web.test_drills import ServeProcess as Process
 from tests.web.test_drills import postgres_database  # noqa: F401 (a fixture)
 from uvicorn.logging import AccessFormatter
@@ -140,7 +142,9 @@ def test_connections_per_address_are_capped_but_not_for_trusted_proxies(serve: A
 def test_a_websocket_counts_for_its_address_until_it_closes() -> None:
     guard = PeerGuard(per_address=2, trusted="127.0.0.1, 10.0.0.0/8")
     assert guard.admit("127.0.0.2") and guard.admit("127.0.0.2")
-    assert not guard.admit("127.0.0.2") and guard.refused == 1
+    refused = REGISTRY.get_sample_value("vita_connections_refused_total") or 0.0
+    assert not guard.admit("127.0.0.2")
+    assert REGISTRY.get_sample_value("vita_connections_refused_total") == refused + 1, "counted for the host"
     guard.release("127.0.0.2")
     assert guard.admit("127.0.0.2")
     assert all(guard.admit("10.1.2.3") for _ in range(10)), "a trusted network is exempt"
@@ -383,7 +387,7 @@ def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
     assert samples['vita_http_request_duration_seconds_count{method="GET",route="/api/tables/{table_id}/view"}'] >= 1
     assert samples['vita_actions_stored_total{game="pursuit-cards"}'] >= 1
     assert samples["vita_db_commit_seconds_count"] >= 1
-    assert "vita_bot_queue" in samples
+    assert "vita_bot_queue" in samples and "vita_request_heads_timed_out_total" in samples
     assert 'vita_bot_think_seconds_count{bot="heuristic",game="pursuit-cards"}' in samples
     assert not any(table["table"] in line or token in line for line in text.splitlines()), "no id or secret"
     # The metrics listen on the loopback address only.
@@ -430,7 +434,7 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
             reader = threading.Thread(target=read, daemon=True)
             reader.start()
             moves = 0
-            rng = __import__("random").Random(3)
+            rng = random.Random(3)
             deadline = time.monotonic() + 240
             while moves < 30 and time.monotonic() < deadline:
                 with changed:

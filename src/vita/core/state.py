@@ -130,33 +130,32 @@ class State(abc.ABC):
         """Carry out an action already known to be legal."""
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """Check ``action`` and carry it out; on refusal raise and change nothing."""
-        seat = self.seat_for(seat)
-        reason = self.why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self._apply(seat, action)
-        self.ply += 1
+        """Check ``action`` and carry it out; on refusal raise and change nothing (:meth:`act`)."""
+        self.act(seat, action)
 
     def check(self, seat: int | None, move: str | Action) -> Action:
         """``move`` (a text in notation, or an action) for ``seat`` (``None``: the one seat
         asked), checked once: its form, that the seat is asked to act, then the rules
         (:meth:`why_illegal`, in the game's own words). The action, or :class:`IllegalAction`
         with the reason and its stable code; nothing changes either way."""
-        action = self.parse(move, seat) if isinstance(move, str) else move
-        reason = self.why_illegal(self.seat_for(seat), action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        return action
+        return self._checked(seat, move)[1]
 
     def act(self, seat: int | None, move: str | Action) -> Action:
         """The one way a move comes in from a person, a record, a case or a front end: parse,
         check and apply once (:meth:`check`). The action applied, or :class:`IllegalAction`,
         having changed nothing."""
-        action = self.check(seat, move)
-        self._apply(self.seat_for(seat), action)
+        resolved, action = self._checked(seat, move)
+        self._apply(resolved, action)
         self.ply += 1
         return action
+
+    def _checked(self, seat: int | None, move: str | Action) -> tuple[int, Action]:
+        action = self.parse(move, seat) if isinstance(move, str) else move
+        resolved = self.seat_for(seat)
+        reason = self.why_illegal(resolved, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return resolved, action
 
     def apply_trusted(self, seat: int, action: Action) -> None:
         """Carry out an action taken from :meth:`legal_actions`, skipping the check.

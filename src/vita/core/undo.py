@@ -39,16 +39,8 @@ def sampled_reveals(before: State, seat: int, action: Action, after: State, samp
     from that world by the action (its legality or the view it leaves). Were the offer of an
     undo to depend on the hidden cards, the offer itself would reveal them.
     """
-    seed = view_seed(before, seat)
-    observers = [seat, *(s for s in range(before.num_players) if s != seat)]
-    for index, (world, world_after) in enumerate(_worlds(before, seat, action, after, Rng(seed))):
-        tries = samples if index == 0 else max(1, samples // 2)  # the real world first, most closely
-        # A generator for each world and observer: how many numbers one check drew (which
-        # may depend on the world) never changes what the next one samples.
-        if any(_told(world, seat, action, world_after, observer, Rng(derive_seed(seed, "told", index, observer)),
-                     tries) for observer in observers):
-            return True
-    return False
+    return _learned(before, seat, action, after, [seat, *(s for s in range(before.num_players) if s != seat)],
+                    samples)
 
 
 def informs(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
@@ -57,10 +49,22 @@ def informs(before: State, seat: int, action: Action, after: State, samples: int
     tells it nothing: at a table where nobody has acted since, a person may take it back
     (the terminal's ``undo``; laying a meld card by card, then thinking better of it).
     Like :func:`sampled_reveals`, a function of the seat's view."""
+    return _learned(before, seat, action, after, [seat], samples)
+
+
+def _learned(before: State, seat: int, action: Action, after: State, observers: list[int], samples: int) -> bool:
+    """Whether one of ``observers`` learns something from the action, in the real world or in
+    one re-dealt from the mover's view (:func:`_worlds`); every sampling seeded from that view."""
     seed = view_seed(before, seat)
-    return any(_told(world, seat, action, world_after, seat, Rng(derive_seed(seed, "told", index, seat)),
-                     samples if index == 0 else max(1, samples // 2))
-               for index, (world, world_after) in enumerate(_worlds(before, seat, action, after, Rng(seed))))
+    for index, (world, world_after) in enumerate(_worlds(before, seat, action, after, Rng(seed))):
+        tries = samples if index == 0 else max(1, samples // 2)  # the real world first, most closely
+        for observer in observers:
+            # A generator for each world and observer: how many numbers one check drew (which
+            # may depend on the world) never changes what the next one samples.
+            if _told(world, seat, action, world_after, observer, Rng(derive_seed(seed, "told", index, observer)),
+                     tries):
+                return True
+    return False
 
 
 def view_seed(state: State, seat: int) -> int:

@@ -28,6 +28,10 @@ BOT_THINK_SECONDS = Histogram(
 COMMIT_SECONDS = Histogram(
     "vita_db_commit_seconds", "Time to commit one group of writes to the database.",
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0))
+CONNECTIONS_REFUSED = Counter(
+    "vita_connections_refused", "Connections refused because their address held --max-per-address already.")
+HEADS_TIMED_OUT = Counter(
+    "vita_request_heads_timed_out", "Connections closed because a request's head took longer than --head-timeout.")
 ACTIONS_STORED = Counter("vita_actions_stored", "Actions stored (by people and bots), by game.", ["game"])
 
 

@@ -517,9 +517,7 @@ class Rooms:
     def _prepare(self, room: Room, seat: int, seq: int, text: str) -> Prepared:
         """Check ``text`` for ``seat`` at move ``seq`` and apply it to a copy of the game
         (:class:`Refused` if it is stale or illegal); nothing changes yet."""
-        if seq != room.seq:
-            raise Refused(409, f"stale action: it was chosen at move {seq}, the game is at move "
-                               f"{room.seq}; nothing was applied")
+        _refuse_if_stale(room, seq)
         state = room.state
         try:
             action = state.check(seat, text)  # checked once; the copy applies it as checked
@@ -535,11 +533,18 @@ class Rooms:
         final_log = after.events_for(None) if result is not None else None
         return Prepared(seq, after, row, result, final_log)
 
+    def _prepare_bot_move(self, room: Room, seat: int, seq: int, notation: str | None) -> Prepared:
+        """The bot's move prepared; where it failed or chose what is not legal now, a random
+        legal action (so no table stalls)."""
+        if notation is not None:
+            with contextlib.suppress(Refused):
+                return self._prepare(room, seat, seq, notation)
+        fallback = make_bot(room.row.game, "random", derive_seed(room.row.seed, "fallback", seq))
+        return self._prepare(room, seat, seq, str(fallback.choose(room.state, seat)))
+
     async def _store(self, room: Room, prepared: Prepared) -> None:
         """Store a prepared action; once it is committed, its copy becomes the live game."""
-        if prepared.seq != room.seq:
-            raise Refused(409, f"stale action: it was chosen at move {prepared.seq}, the game is at move "
-                               f"{room.seq}; nothing was applied")
+        _refuse_if_stale(room, prepared.seq)
         row, result, final_log, after = prepared.row, prepared.result, prepared.final_log, prepared.after
         try:
             await self.store.add_action(room.row.id, row, result, final_log)
@@ -798,7 +803,6 @@ class Rooms:
             finally:
                 metrics.BOT_QUEUE.dec()
             thinking = time.monotonic() - asked
-            metrics.BOT_THINK_SECONDS.labels(room.row.game, name).observe(thought.seconds or thinking)
             notation = thought.notation
             if notation is None:
                 log.warning("table %s seat %d move %d: %s bot failed (%s): a random legal action%s", room.row.id,
@@ -807,26 +811,21 @@ class Rooms:
                 # The bot's own time, measured in its worker: a pool's start-up or a queue of
                 # other tables' bots says nothing of this position and must not raise the floor.
                 usual.add(thought.seconds)
+                metrics.BOT_THINK_SECONDS.labels(room.row.game, name).observe(thought.seconds)
                 room.bots[seat] = pickle.loads(thought.bot)
             if self.stopping:
                 return  # the server stops: the table's next driver plays this move
-            if room.seq != seq or room.row.seats[seat].kind != "bot" or seat not in room.state.to_move():
+            if not _bot_still_to_play(room, seat, seq):
                 continue  # the table moved on meanwhile (an undo, a simultaneous choice): think again
-            if notation is None or not _playable(room.state, seat, notation):
-                fallback = make_bot(room.row.game, "random", derive_seed(room.row.seed, "fallback", seq))
-                notation = str(fallback.choose(room.state, seat))
             # Checked and applied to a copy now, so that little is left to do at the floor.
-            try:
-                prepared = self._prepare(room, seat, seq, notation)
-            except Refused:
-                continue  # not playable after all: think again
+            prepared = self._prepare_bot_move(room, seat, seq, notation)
             await asyncio.sleep(max(0.0, asked + floor - time.monotonic()))
             self.released.append(Release(room.row.id, seq, floor, thinking))
             room.pending += 1
             try:
                 async with room.lock:
-                    if room.seq != seq or room.row.seats[seat].kind != "bot" or seat not in room.state.to_move():
-                        continue  # the table moved on meanwhile (an undo, a simultaneous choice): think again
+                    if not _bot_still_to_play(room, seat, seq):
+                        continue
                     try:
                         await self._store(room, prepared)
                         failures = 0
@@ -903,9 +902,13 @@ def replayed(game: Game[Any, Any], row: TableRow, actions: list[ActionRow]) -> S
     return state
 
 
-def _playable(state: State, seat: int, notation: str) -> bool:
-    try:
-        state.check(seat, notation)
-        return True
-    except IllegalAction:
-        return False
+def _bot_still_to_play(room: Room, seat: int, seq: int) -> bool:
+    """Whether the bot of ``seat`` is still to play move ``seq`` (no undo, no other move, the
+    seat not handed back to a person meanwhile)."""
+    return room.seq == seq and room.row.seats[seat].kind == "bot" and seat in room.state.to_move()
+
+
+def _refuse_if_stale(room: Room, seq: int) -> None:
+    if seq != room.seq:
+        raise Refused(409, f"stale action: it was chosen at move {seq}, the game is at move {room.seq}; "
+                           "nothing was applied")

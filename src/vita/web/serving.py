@@ -32,6 +32,8 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from vita.web import metrics
+
 log = logging.getLogger("vita.web")
 
 _BUSY_TEXT = b"too many connections from your address: close some and try again\n"
@@ -75,15 +77,13 @@ class PeerGuard:
         self.per_address = per_address
         self.trusted = TrustedPeers(trusted)
         self.held: Counter[str] = Counter()
-        self.refused = 0  # connections refused at the cap, since the start
-        self.timed_out = 0  # connections closed with an unfinished head, since the start
 
     def admit(self, host: str | None) -> bool:
         """Count a new connection from ``host``; False (nothing counted) past the cap."""
         if host is None or host in self.trusted:
             return True
         if self.held[host] >= self.per_address:
-            self.refused += 1
+            metrics.CONNECTIONS_REFUSED.inc()
             return False
         self.held[host] += 1
         return True
@@ -158,7 +158,7 @@ def guarded_protocols(guard: PeerGuard) -> tuple[type[asyncio.Protocol], type[as
         def _head_timed_out(self) -> None:
             self.head_timer = None
             if not self.transport.is_closing():
-                guard.timed_out += 1
+                metrics.HEADS_TIMED_OUT.inc()
                 self.transport.close()
 
     return GuardedHttp, GuardedWebSocket
