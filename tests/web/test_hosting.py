@@ -490,3 +490,29 @@ def test_a_failing_bot_is_logged_with_its_traceback_table_seat_and_move(
     assert f"table {data['table']} seat 0 move 1: heuristic bot failed" in failure
     assert "Traceback" in failure and "RuntimeError: this bot always fails" in failure
     assert "slow_bot.py" in failure, "the traceback names where it failed"
+
+
+def test_readiness_names_what_is_wrong_without_the_databases_own_words(tmp_path: Path) -> None:
+    """A schema behind the code and a database that does not answer are 503 with the reason;
+    the database's own error (hosts, users) stays in the log."""
+    import sqlalchemy as sa
+    from fastapi.testclient import TestClient
+
+    from vita.web.app import create_app
+
+    class Pool:
+        def close(self) -> None: ...
+
+    path = tmp_path / "vita.sqlite"
+    with TestClient(create_app(str(path), bot_pool=Pool())) as client:  # type: ignore[arg-type]
+        engine = sa.create_engine(f"sqlite:///{path}")
+        with engine.begin() as connection:
+            connection.execute(sa.text("UPDATE alembic_version SET version_num = '0001'"))
+        behind = client.get("/readyz")
+        assert behind.status_code == 503 and "migrations are not current" in behind.json()["error"]
+        time.sleep(1.1)  # the answer is kept for a second
+        with engine.begin() as connection:
+            connection.execute(sa.text("DROP TABLE alembic_version"))
+        engine.dispose()
+        gone = client.get("/readyz")
+        assert gone.status_code == 503 and gone.json()["error"] == "the database does not answer"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -50,16 +51,14 @@ CHANNEL = "vita_tables"  # PostgreSQL's NOTIFY channel for changes to tables
 log = logging.getLogger("vita.web")
 
 
+@functools.cache
 def _head_revision() -> str:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    head = ScriptDirectory.from_config(config).get_current_head()
+    """The schema version this vita writes (the newest migration)."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:
         raise RuntimeError(f"no migration in {MIGRATIONS}")
     return head
 
-
-HEAD_REVISION = _head_revision()  # the schema version this vita writes
 
 metadata = sa.MetaData()
 
@@ -185,6 +184,7 @@ class Store:
         self._locks: Any = None  # the connection holding this process's advisory locks
         self._locks_guard: asyncio.Lock | None = None
         self._held: set[str] = set()
+        self._readiness: tuple[float, str | None] | None = None  # (when asked, the answer)
 
     @classmethod
     def open(cls, url: str, schema: str | None = None, *, busy_timeout: float = 5.0) -> Store:
@@ -235,15 +235,23 @@ class Store:
 
     async def ready(self) -> str | None:
         """None if the database answers and its schema is the newest this vita knows, else
-        what is wrong (for a readiness probe: one cheap query)."""
+        what is wrong, in words fit for anyone (for a readiness probe: one cheap query, asked at
+        most once a second however often the probe comes; the database's own error, which may
+        name hosts and users, goes to the log only)."""
+        moment = time.monotonic()
+        if self._readiness is not None and moment - self._readiness[0] < 1.0:
+            return self._readiness[1]
+        head = _head_revision()
         try:
             async with self.engine.connect() as c:
                 current = (await c.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
+            problem = None if current == head else \
+                f"the database schema is at {current}, not {head}: migrations are not current"
         except Exception as error:
-            return f"the database does not answer: {_reason(error)}"
-        if current != HEAD_REVISION:
-            return f"the database schema is at {current}, not {HEAD_REVISION}: migrations are not current"
-        return None
+            log.warning("readiness: the database does not answer: %s", _reason(error))
+            problem = "the database does not answer"
+        self._readiness = (moment, problem)
+        return problem
 
     async def close(self) -> None:
         """Close every pooled connection (the store can still be used: it reconnects)."""
@@ -490,10 +498,11 @@ def _reason(error: Exception) -> str:
     return str(original or error).splitlines()[0][:200]
 
 
-def alembic_config(connection: Connection) -> Config:
+def alembic_config(connection: Connection | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
+    if connection is not None:
+        config.attributes["connection"] = connection
     return config
 
 
