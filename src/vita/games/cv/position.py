@@ -287,14 +287,14 @@ def check_invariants(state: CvState) -> None:
     n = state.num_players
     deck = state.deck
     every = [card for cards in places(state).values() for card in cards]
-    if not (sorted(every) == list(range(1, CARD_COUNT + 1))):
+    if sorted(every) != list(range(1, CARD_COUNT + 1)):
         raise PositionError(_accounting(every))
     goals = set(deck.goals)
     if not (all(g in goals for g in state.goals)):
         raise PositionError("a player's life goal is not a life-goal card")
     if not (set(state.public_goals) | set(state.goal_deck) <= goals):
         raise PositionError("a life goal among other cards")
-    if not (len(state.public_goals) == n - 1):
+    if len(state.public_goals) != n - 1:
         raise PositionError(f"{n - 1} public life goals with {n} players")
     for age, cards in enumerate(state.decks, start=1):
         if not (all(deck.card(c).age == age for c in cards)):
@@ -311,7 +311,7 @@ def check_invariants(state: CvState) -> None:
         if not (all(c not in goals and deck.card(c).is_event for c in state.hands[seat])):
             raise PositionError("a hand holds only events")
     if state.step == DRAFT:
-        if not (len({len(d) + len(k) for d, k in zip(state.draft, state.kept, strict=True)}) == 1):
+        if len({len(d) + len(k) for d, k in zip(state.draft, state.kept, strict=True)}) != 1:
             raise PositionError("every player has as many childhood cards")
     else:
         if not (not any(state.draft) and not any(state.kept)):

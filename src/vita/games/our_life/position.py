@@ -306,7 +306,7 @@ def check_invariants(state: OurLifeState) -> None:
     n, f = state.num_players, len(state.families)
     if not (1 <= state.round <= book.rounds):
         raise PositionError("round out of range")
-    if not (len(state.display) == book.display):
+    if len(state.display) != book.display:
         raise PositionError(f"the display holds {book.display} cards")
     for seat in range(n):
         for row in book.character:
@@ -345,9 +345,9 @@ def check_invariants(state: OurLifeState) -> None:
         if not (state.happiness[family] >= book.happiness_floor):
             raise PositionError("Happiness below its floor")
         finished = state.round if state.step == OVER else state.round - 1
-        if not (len(state.chart_happiness[family]) == finished):
+        if len(state.chart_happiness[family]) != finished:
             raise PositionError("the Happiness Chart holds one value per finished round")
-        if not (len(state.chart_joy[family]) == book.rounds):
+        if len(state.chart_joy[family]) != book.rounds:
             raise PositionError("the Happiness Chart has a row per round")
         for card, marks in state.children[family]:
             child = book.children[card]
@@ -355,14 +355,14 @@ def check_invariants(state: OurLifeState) -> None:
                 raise PositionError(f"{child.title} is from the wrong Children deck")
             if not (0 <= marks <= child.squares):
                 raise PositionError(f"{child.title}'s track over-filled")
-        if not (len(state.children[family]) == state.frows[family][book.row("children").index]):
+        if len(state.children[family]) != state.frows[family][book.row("children").index]:
             raise PositionError("a mark on the Children row per child")
         if state.half_child[family] not in (-1, *state.families[family]):
             raise PositionError("half_child: a partner's seat")
     for seat in state.offers:
         if not (0 <= seat < n):
             raise PositionError("offers: seats")
-    if not (len(set(state.offers)) == len(state.offers)):
+    if len(set(state.offers)) != len(state.offers):
         raise PositionError("one vacation waiting per seat")
     for prompt in state.prompts:
         if not (0 <= prompt[1] < n):
@@ -392,7 +392,7 @@ def _check_cards(state: OurLifeState) -> None:
     book = state.book
 
     def exactly(what: str, every: list[int], cards: set[int]) -> None:
-        if not (sorted(every) == sorted(cards)):
+        if sorted(every) != sorted(cards):
             raise PositionError(f"the {what} cards are not each in one place")
 
     exactly("Action", state.display + state.action_deck + state.action_discard, set(book.actions))

@@ -361,13 +361,13 @@ def placed_hourglasses(state: PursuitState, seat: int) -> int:
 def check_invariants(state: PursuitState) -> None:
     deck = state.deck
     places = card_places(state)
-    if not (sorted(places) == list(range(len(deck.cards)))):
+    if sorted(places) != list(range(len(deck.cards))):
         raise PositionError(_card_problem(state, places))
     traits = state.trait_box + [t for p in state.players for t in p.offer]
-    if not (sorted(traits) == list(range(len(deck.traits)))):
+    if sorted(traits) != list(range(len(deck.traits))):
         raise PositionError("each child trait must be in one place")
     goals = list(state.goals) + state.goal_box
-    if not (sorted(goals) == list(range(len(deck.life_goals)))):
+    if sorted(goals) != list(range(len(deck.life_goals))):
         raise PositionError("each life goal must be in one place")
     board = deck.board
     for seat, p in enumerate(state.players):
@@ -395,7 +395,7 @@ def check_invariants(state: PursuitState) -> None:
                                     f"({p.hand} in hand + {placed} placed != {p.total})")
         for card, level, _ in p.projects:
             spec = deck.cards[card]
-            if not (spec.row == 0):
+            if spec.row != 0:
                 raise PositionError(f"{who}: {spec.id} is not a project")
             if not ((level == 0) == (spec.kind == "group")):
                 raise PositionError(f"{who}: {spec.id} has a wrong level")
@@ -416,7 +416,7 @@ def check_invariants(state: PursuitState) -> None:
             raise PositionError(f"{who}: retired from a low job")
     for card, roles in state.groups.items():
         owners = [s for s, p in enumerate(state.players) if any(c == card for c, _, _ in p.projects)]
-        if not (len(owners) == 1):
+        if len(owners) != 1:
             raise PositionError(f"group project {deck.cards[card].id} must be in front of one player")
         if not (all(roles.count(s) <= 2 for s in range(state.num_players))):
             raise PositionError("more than 2 roles")
@@ -440,7 +440,7 @@ def _check_community(state: PursuitState) -> None:
         raise PositionError("the Community expansion is not in play")
     on_board = [c for c in state.community if c >= 0]
     places = on_board + state.community_pile + state.community_discard
-    if not (sorted(places) == list(range(len(community.cards)))):
+    if sorted(places) != list(range(len(community.cards))):
         raise PositionError("each Community card must be in one place")
     if not (len(state.community) == len(state.markers) == 5):
         raise PositionError("the Community board has 5 slots")
@@ -461,7 +461,7 @@ def _check_community(state: PursuitState) -> None:
         seats = [seat for seat, _ in marks]
         if not (all(0 <= seat < state.num_players for seat in seats)):
             raise PositionError("a marker of no seat")
-        if not (len(set(seats)) == len(seats)):
+        if len(set(seats)) != len(seats):
             raise PositionError("two markers of one player on one Community card")
         if marks and not (community.cards[state.community[slot]].multiple or len(marks) == 1):
             raise PositionError(f"only one player engages in {community.cards[state.community[slot]].id}")

@@ -234,7 +234,7 @@ def all_cards(state: CardsState) -> list[int]:
 
 def check_invariants(state: CardsState) -> None:
     cards = all_cards(state)
-    if not (len(cards) == DECK_SIZE):
+    if len(cards) != DECK_SIZE:
         raise PositionError(f"{len(cards)} cards instead of {DECK_SIZE}")
     counts = [cards.count(k) for k in range(KINDS + 1)]
     if not (counts[:KINDS] == [3] * KINDS and counts[JOKER] == 4):
@@ -249,7 +249,7 @@ def check_invariants(state: CardsState) -> None:
         if not (0 <= meld.owner < state.num_players):
             raise PositionError("a meld belongs to no seat")
     ids = [m.id for m in state.melds]
-    if not (len(set(ids)) == len(ids)):
+    if len(set(ids)) != len(ids):
         raise PositionError("two melds share a number")
     if not (all(i < state.next_meld for i in ids)):
         raise PositionError("a meld number is not below next_meld")
@@ -258,7 +258,7 @@ def check_invariants(state: CardsState) -> None:
     if not (1 <= state.pass_no <= state.passes):
         raise PositionError("the pass number is outside 1 to passes")
     if state.step != STEPS.index("over"):
-        if not (len(state.to_move()) == 1):
+        if len(state.to_move()) != 1:
             raise PositionError("exactly one seat must be to move")
         # The player whose turn it is always keeps a card to discard ("Discards").
         if not (sum(state.hands[state.turn]) >= 1):
