@@ -131,15 +131,19 @@ class Session:
             if self.takeable and self.takeable[-1][1] != seat:
                 self.takeable.clear()
             before = self.state.clone()
-            self.apply(seat, action)
+            self.apply(seat, action, checked=True)
             self.takeable.append((before, seat, not informs(before, seat, action, self.state)))
         self.flush_log(log_seat)
         self.final_scores()
         return self.state
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: Action, *, checked: bool = False) -> None:
+        """Carry out ``action`` and record it: checked here, unless :meth:`ask` checked it."""
         text = str(action)
-        self.state.apply(action, seat)
+        if checked:
+            self.state.apply_trusted(seat, action)
+        else:
+            self.state.apply(action, seat)
         self.record.record(self.state, seat, text)
         self.save()
 

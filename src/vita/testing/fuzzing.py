@@ -107,8 +107,7 @@ def _attack(state: State, rng: Rng, count: int, report: Report) -> None:
         work = state.clone()
         report.tries += 1
         try:
-            action = work.parse(text, seat)
-            work.apply(action, seat)
+            work.act(seat, text)
             report.legal += 1
         except IllegalAction as refusal:
             report.refused += 1

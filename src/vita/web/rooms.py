@@ -372,7 +372,7 @@ class Rooms:
             if theirs[:len(mine)] == mine:
                 state = room.state.clone()
                 for action in stored[len(mine):]:
-                    state.apply(state.parse(action.notation, action.seat), action.seat)
+                    state.act(action.seat, action.notation)
             else:
                 state = replayed(room.game, row, stored)
         except (IllegalAction, ValueError) as error:
