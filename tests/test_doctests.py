@@ -29,6 +29,8 @@ MODULES = [
     "vita.core.search",
     "vita.tournament",
     "vita.report",
+    "vita.web.cli",
+    "vita.web.security",
 ]
 
 

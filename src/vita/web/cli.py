@@ -5,6 +5,25 @@ from __future__ import annotations
 import click
 
 
+def storage_name(db: str) -> str:
+    """``db`` as it may be logged: a database URL without its password.
+
+    >>> storage_name("postgresql://vita:s3cret@db/vita")
+    'postgresql://vita:***@db/vita'
+    >>> storage_name("data/vita.sqlite")
+    'data/vita.sqlite'
+    """
+    if "://" not in db:
+        return db
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except ArgumentError:
+        return db.split("://", 1)[0] + "://…"
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
@@ -93,7 +112,7 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
         proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     # The logging configuration is in force from here: the first line is an event like the rest.
     logging.getLogger("vita.web").info("vita is serving on http://%s:%d/ (storage: %s)", host, port,
-                                       db or data_dir + "/vita.sqlite")
+                                       storage_name(db or data_dir + "/vita.sqlite"))
     try:
         Server(config, on_stop=app.state.rooms.drain).run()
     finally:
