@@ -516,3 +516,20 @@ def test_readiness_names_what_is_wrong_without_the_databases_own_words(tmp_path:
         engine.dispose()
         gone = client.get("/readyz")
         assert gone.status_code == 503 and gone.json()["error"] == "the database does not answer"
+
+
+def test_bot_names_a_creator_writes_grow_neither_the_floors_nor_the_metrics() -> None:
+    """Any search budget may be named at a table (ismcts:iters=N): the decision-time windows
+    are bounded, and the metrics label such a bot by its kind."""
+    from vita.web import rooms as rooms_module
+
+    rooms = rooms_module.Rooms.__new__(rooms_module.Rooms)
+    rooms.think_times = {}
+    first = rooms._think_times("cv", "ismcts:iters=1", 2)
+    for iters in range(2, rooms_module.THINK_WINDOWS + 50):
+        rooms._think_times("cv", f"ismcts:iters={iters}", 2)
+    assert len(rooms.think_times) == rooms_module.THINK_WINDOWS
+    assert ("cv", "ismcts:iters=1", 2) not in rooms.think_times, "the least recently used went"
+    assert rooms._think_times("cv", "ismcts:iters=1", 2) is not first
+    assert rooms_module._rung("cv", "ismcts:iters=77") == "ismcts"
+    assert rooms_module._rung("cv", "hard") == "hard" and rooms_module._rung("cv", "heuristic") == "heuristic"

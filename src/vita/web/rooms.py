@@ -47,6 +47,7 @@ from vita.web.store import ActionRow, Conflict, SeatRow, StorageError, Store, Ta
 LOG_LINES = 300
 PATH_OPTIONS = ("cards",)  # game options that name a server path: the terminal's, never the web's
 MAX_FOLLOWERS = 64  # open pages per table
+THINK_WINDOWS = 256  # bots (game, bot, table size) whose recent decision times are kept
 QUEUED = 32  # messages a page may fall behind before it is dropped
 log = logging.getLogger("vita.web")
 
@@ -314,6 +315,17 @@ class Rooms:
         self.stopping = False  # the server is stopping: no new request, no bot move
         self.think_times: dict[tuple[str, str, int], ThinkTimes] = {}  # (game, bot, players) → recent times
         self.released: deque[Release] = deque(maxlen=1000)  # the latest bot moves' floors (tests, metrics)
+
+    def _think_times(self, game: str, bot: str, players: int) -> ThinkTimes:
+        """The recent decision times of ``bot`` for ``game`` at ``players``. A creator may name
+        any search budget (``ismcts:iters=N``), so the windows kept are bounded: past
+        :data:`THINK_WINDOWS`, the one used least recently goes."""
+        key = (game, bot, players)
+        usual = self.think_times.pop(key, None) or ThinkTimes()
+        self.think_times[key] = usual  # the most recently used last
+        if len(self.think_times) > THINK_WINDOWS:
+            del self.think_times[next(iter(self.think_times))]
+        return usual
 
     def drain(self) -> None:
         """The server is stopping: refuse what comes (the app answers 503) and play no more
@@ -791,7 +803,7 @@ class Rooms:
             # when it arrives tells nothing of how long the bot thought (docs/web.md, "No
             # side channel from bots").
             asked = time.monotonic()
-            usual = self.think_times.setdefault((room.row.game, name, room.state.num_players), ThinkTimes())
+            usual = self._think_times(room.row.game, name, room.state.num_players)
             floor = max(self.bot_delay, usual.p95())
             bot = room.bots.get(seat)
             if bot is None or bot.name != name:
@@ -811,7 +823,7 @@ class Rooms:
                 # The bot's own time, measured in its worker: a pool's start-up or a queue of
                 # other tables' bots says nothing of this position and must not raise the floor.
                 usual.add(thought.seconds)
-                metrics.BOT_THINK_SECONDS.labels(room.row.game, name).observe(thought.seconds)
+                metrics.BOT_THINK_SECONDS.labels(room.row.game, _rung(room.row.game, name)).observe(thought.seconds)
                 room.bots[seat] = pickle.loads(thought.bot)
             if self.stopping:
                 return  # the server stops: the table's next driver plays this move
@@ -912,3 +924,9 @@ def _refuse_if_stale(room: Room, seq: int) -> None:
     if seq != room.seq:
         raise Refused(409, f"stale action: it was chosen at move {seq}, the game is at move {room.seq}; "
                            "nothing was applied")
+
+
+def _rung(game_id: str, name: str) -> str:
+    """``name`` as a metrics label: a bot offered by name, else its kind (``ismcts``), so that
+    the budgets creators may write do not each make a series."""
+    return name if name in bot_names(game_id) else name.partition(":")[0]
