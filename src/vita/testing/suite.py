@@ -203,7 +203,7 @@ def check_views(game: Game[Any, Any], positions: Iterable[State], rng: Rng) -> N
             json.dumps(view)
             other = position.determinize(seat, rng)
             _require(other.view(seat) == view,
-                     f"seat {seat}'s view depends on what it cannot see (move {getattr(position, 'ply', '?')})")
+                     f"seat {seat}'s view depends on what it cannot see (move {position.ply})")
             other.check_invariants()
             if not redealt:
                 redealt = _without_generator(other.to_json()) != _without_generator(position.to_json())

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 # Counts, card numbers and the move number have no upper bound in the rules (a deck file may
 # hold any number of cards; a long game passes move 999), and scores may go below zero: only
-# the limits the rules set are checked (players, couples, rounds, choices).
+# the limits the rules set are checked (players, couples, choices; the round against the
+# sheets' number of rounds, which is data, in check_invariants).
 Small = Annotated[int, Field(ge=0)]
 Signed = int
 Cards = list[Small]
@@ -87,7 +88,7 @@ class PositionModel(_Model):
     couples: Annotated[int, Field(ge=0, le=4)] = 0
     story: bool = False
     step: str
-    round: Annotated[int, Field(ge=1, le=10)]  # "the game lasts 10 rounds"
+    round: Annotated[int, Field(ge=1)]  # at most the sheets' rounds (10 printed): check_invariants
     display: Cards
     decks: dict[str, Cards]
     players: Annotated[list[PlayerModel], Field(min_length=1, max_length=8)]
