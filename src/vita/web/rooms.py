@@ -314,7 +314,7 @@ class Rooms:
         self.lock_retry = 0.25  # seconds between tries for a table's bot lock held by another process
         self.stopping = False  # the server is stopping: no new request, no bot move
         self.think_times: dict[tuple[str, str, int], ThinkTimes] = {}  # (game, bot, players) → recent times
-        self.released: deque[Release] = deque(maxlen=1000)  # the latest bot moves' floors (tests, metrics)
+        self.released: deque[Release] = deque(maxlen=1000)  # the latest bot moves' floors, for tests and diagnosis
 
     def _think_times(self, game: str, bot: str, players: int) -> ThinkTimes:
         """The recent decision times of ``bot`` for ``game`` at ``players``. A creator may name
