@@ -5,7 +5,8 @@
 
 Measures in one run, on one core, with a random policy in every seat:
 
-* vita ``pursuit-cards`` (2 players), ``pursuit`` (4 players) and ``cv`` (4 players): decisions
+* vita ``pursuit-cards`` (2 players), ``pursuit`` (4 players), ``cv`` (4 players) and
+  ``our-life`` (4 singles): decisions
   per second, full games per second, and the time to clone a mid-game position;
 * OpenSpiel's C++ ``gin_rummy`` through pyspiel: decisions per second (chance outcomes are
   sampled and applied too, but not counted as decisions), games per second, clone time;
@@ -275,6 +276,7 @@ def main() -> None:
         "vita pursuit-cards": vita_game(),
         "vita pursuit (4 players)": vita_game("pursuit", 4),
         "vita cv (4 players)": vita_game("cv", 4),
+        "vita our-life (4 players)": vita_game("our-life", 4),
         "open_spiel gin_rummy": openspiel_gin(),
         "rlcard gin-rummy": rlcard_gin(),
         "vita pursuit-cards through pettingzoo_env": vita_pettingzoo(),
@@ -307,8 +309,10 @@ def main() -> None:
         compare(name, "open_spiel gin_rummy ISMCTSBot, random rollouts", "ratio_to_open_spiel_ismcts", on_ours=True)
     for other in ("open_spiel gin_rummy", "rlcard gin-rummy"):
         compare("vita pursuit-cards", other, "vita_speed_ratio")
+        compare("vita pursuit-cards", other, "vita_cards_games_ratio", per_game=True)
         compare("vita pursuit (4 players)", other, "vita_pursuit_4p_games_ratio", per_game=True)
         compare("vita cv (4 players)", other, "vita_cv_4p_games_ratio", per_game=True)
+        compare("vita our-life (4 players)", other, "vita_our_life_4p_games_ratio", per_game=True)
     if args.json:
         print(json.dumps(results))
         return

@@ -69,3 +69,8 @@ def test_views_hide_what_a_seat_cannot_see(game_id: str, options: dict[str, Any]
     re-samples something."""
     game = get_game(game_id)
     suite.check_views(game, suite.snapshots(game, options, seed=14)[:13], Rng(13))
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_offered_action_has_a_typed_prompt(game_id: str, options: dict[str, Any]) -> None:
+    suite.check_prompts(get_game(game_id), options, seed=4)

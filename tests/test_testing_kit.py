@@ -3,11 +3,13 @@ that re-samples nothing, and the other checks pass the four games in one call.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from vita.core import Rng
+from vita.core.prompt import Kind, Part, Prompt
 from vita.core.state import JSON
 from vita.games.pursuit_cards.state import CardsState
 from vita.registry import get_game
@@ -79,3 +81,42 @@ def test_the_views_check_catches_a_determinization_that_changes_nothing() -> Non
 def test_each_game_passes_the_kit_in_one_call(game_id: str) -> None:
     game = get_game(game_id)
     suite.check_game(game, game.options_for_players(2), seeds=(3,), fuzz_tries=200)
+
+
+# -- the prompts check can fail ---------------------------------------------------------------------
+
+
+class PromptsOff(type(GAME)):  # type: ignore[misc]
+    """The card game with prompts broken in one planted way (``flaw``)."""
+
+    def __init__(self, flaw: str) -> None:
+        self.flaw = flaw
+
+    def prompt(self, state: Any, seat: int, action: Any) -> Prompt:
+        real = super().prompt(state, seat, action)
+        if self.flaw == "kind":
+            return replace(real, kind="mystery")
+        if self.flaw == "parts" and real.kind == "discard":
+            return replace(real, parts=(*real.parts, Part("end", "front", "at the front")))
+        if self.flaw == "unseen" and real.parts and real.parts[0].type == "card":
+            return replace(real, parts=(Part("card", "JK=XX", "a card nobody can see"), *real.parts[1:]))
+        if self.flaw == "same":
+            return replace(real, kind="pass", kind_label="Stop defending", parts=())
+        return real
+
+
+@pytest.mark.parametrize(("flaw", "message"), [
+    ("kind", "not in the game's table"), ("parts", "do not fit"), ("unseen", "is not in seat"),
+    ("same", "the same kind and parts"),
+])
+def test_the_prompts_check_catches_a_planted_flaw(flaw: str, message: str) -> None:
+    suite.check_prompts(GAME, {"players": 2}, seed=3)
+    with pytest.raises(suite.SuiteFailure, match=message):
+        suite.check_prompts(PromptsOff(flaw), {"players": 2}, seed=3)
+
+
+def test_a_kind_matches_its_part_types_with_optional_parts_left_out() -> None:
+    kind = Kind("Take a project", ("space", "card", "level?", "option?", "payment?"))
+    assert kind.matches(["space", "card"]) and kind.matches(["space", "card", "option", "payment"])
+    assert not kind.matches(["card"]) and not kind.matches(["space", "card", "payment", "level"])
+    assert not kind.matches(["space", "card", "card"])

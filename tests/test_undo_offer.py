@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from vita.core import Rng
-from vita.core.undo import reveals, view_seed
+from vita.core.undo import learns, reveals, view_seed
 from vita.registry import get_game, make_bot
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -31,7 +31,8 @@ def test_undo_offer_depends_only_on_the_seats_view(game_id: str, options: dict[s
             action = bots[seat].choose(state, seat)
             before = state.clone()
             state.apply(action, seat)
-            offered = not reveals(before, seat, action, state)
+            people = range(state.num_players)  # every seat a person's: the offer of each own action
+            offered = not learns(before, seat, action, state, people)
             for _ in range(REDEALS):
                 world = before.determinize(seat, rng)  # the same view, other hidden cards
                 world.log = None
@@ -40,7 +41,7 @@ def test_undo_offer_depends_only_on_the_seats_view(game_id: str, options: dict[s
                     continue  # the seat knows its action is legal: not a world it could be in
                 after = world.clone()
                 after.apply_trusted(seat, action)
-                assert (not reveals(world, seat, action, after)) == offered, \
+                assert (not learns(world, seat, action, after, people)) == offered, \
                     f"seed {seed} move {before.ply}: {action}"
                 compared += 1
     assert compared > 50

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from vita.core import IllegalAction, Rng
 from vita.core.game import Game
-from vita.core.state import Action, GameInfo, State
+from vita.core.state import Action, GameInfo, Observer, Rules, State
 
 GOAL = 30
 
@@ -26,7 +26,12 @@ class Move(Action):
         return self.word
 
 
+ROLL, HOLD = Move("roll"), Move("hold")
+
+
 class PigState(State):
+    """Data only: the banked points, whose turn it is, the turn's total and the last roll."""
+
     __slots__ = ("banked", "rolled", "total", "turn")
 
     def __init__(self, players: int, seed: int, log: bool = True) -> None:
@@ -36,33 +41,6 @@ class PigState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if max(self.banked) >= GOAL else (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return [Move("roll"), Move("hold")] if seat in self.to_move() else []
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        return None if action in self.legal_actions(seat) else f"seat {seat} cannot {action} now"
-
-    def _apply(self, seat: int, action: Action) -> None:
-        if str(action) == "roll":
-            self.rolled = 1 + self.rng.below(6)
-            self.total = 0 if self.rolled == 1 else self.total + self.rolled
-            self.say(f"seat {seat} rolls {self.rolled}")
-            if self.rolled > 1 and self.banked[seat] + self.total < GOAL:
-                return
-        self.banked[seat] += self.total
-        self.total, self.turn = 0, (seat + 1) % self.num_players
-
-    def parse(self, text: str, seat: int | None = None) -> Action:
-        if text.strip() not in ("roll", "hold"):
-            raise IllegalAction(f"{text[:40]!r} is not an action: roll or hold")
-        return Move(text.strip())
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(b) for b in self.banked)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {"banked": self.banked[:], "turn": self.turn, "total": self.total, "rolled": self.rolled}
-
     def clone(self) -> PigState:
         other = PigState.__new__(PigState)
         other.num_players, other.rng, other.ply = self.num_players, Rng(self.rng.state), self.ply
@@ -70,8 +48,50 @@ class PigState(State):
         other.banked, other.turn, other.total, other.rolled = self.banked[:], self.turn, self.total, self.rolled
         return other
 
-    def to_json(self) -> dict[str, Any]:
-        return {"game": "pig", "rng": self.rng.state, "ply": self.ply, **self.view(None)}
+
+# -- the rules ---------------------------------------------------------------------------------
+
+
+def legal_actions(state: PigState, seat: int) -> list[Action]:
+    return [ROLL, HOLD] if seat in state.to_move() else []
+
+
+def why_illegal(state: PigState, seat: int, action: Action) -> str | None:
+    return None if action in legal_actions(state, seat) else f"seat {seat} cannot {action} now"
+
+
+def roll(state: PigState, seat: int, action: Move) -> None:
+    state.rolled = 1 + state.rng.below(6)
+    state.total = 0 if state.rolled == 1 else state.total + state.rolled
+    state.say(f"seat {seat} rolls {state.rolled}")
+    if state.rolled == 1 or state.banked[seat] + state.total >= GOAL:
+        hold(state, seat, HOLD)
+
+
+def hold(state: PigState, seat: int, action: Move) -> None:
+    state.banked[seat] += state.total
+    state.total, state.turn = 0, (seat + 1) % state.num_players
+
+
+def parse(text: str) -> Action:
+    if text.strip() not in ("roll", "hold"):
+        raise IllegalAction(f"{text[:40]!r} is not an action: roll or hold")
+    return ROLL if text.strip() == "roll" else HOLD
+
+
+def view(state: PigState, seat: int | None) -> dict[str, Any]:
+    return {"banked": state.banked[:], "turn": state.turn, "total": state.total, "rolled": state.rolled}
+
+
+def apply_move(state: PigState, seat: int, action: Move) -> None:
+    (roll if action.word == "roll" else hold)(state, seat, action)
+
+
+RULES: Rules[PigState] = Rules(
+    legal_actions=legal_actions, why_illegal=why_illegal, handlers={Move: apply_move}, parse=parse,
+    scores=lambda state: tuple(float(b) for b in state.banked), observer=Observer(view=view),
+    to_json=lambda state: {"game": "pig", "rng": state.rng.state, "ply": state.ply, **view(state, None)},
+)
 
 
 class PigOptions(BaseModel):
@@ -82,6 +102,8 @@ class PigGame(Game[PigState, PigOptions]):
     info = GameInfo(id="pig", title="Pig", min_players=2, max_players=4, rulebook="", summary="A dice game.",
                     hidden_information=False)
     options_model = PigOptions
+    state_class = PigState
+    rules = RULES
 
     def new_state(self, options: PigOptions, seed: int, *, log: bool = True) -> PigState:
         return PigState(options.players, seed, log)

@@ -63,6 +63,11 @@ def test_a_seat_sees_its_hand_and_nobody_elses(client: TestClient) -> None:
     mine = view(client, table, ana)
     assert mine["seat"] == 0 and mine["view"]["players"][0]["hand"] is not None
     assert mine["view"]["players"][1]["hand"] is None and mine["legal"]
+    hand = set(mine["view"]["players"][0]["hand"])
+    for entry in mine["legal"]:  # each legal action is a typed prompt on the cards of the seat's hand
+        assert set(entry) == {"notation", "label", "kind", "kind_label", "parts", "cost", "gain"}
+        assert entry["label"] != entry["notation"] and entry["kind"] in ("meld", "discard")
+        assert entry["parts"][0]["type"] == "card" and entry["parts"][0]["id"] in hand
     theirs = view(client, table, ben)
     assert theirs["view"]["players"][0]["hand"] is None and theirs["legal"] == []
     public = view(client, table)
@@ -129,8 +134,10 @@ def test_undo_only_what_revealed_nothing(client: TestClient) -> None:
         return reply.json()
 
     trait = view(client, table, ana)["legal"][0]["notation"]
-    assert act(ana, trait)["undo"] is False  # a hidden choice became public
-    act(ben, view(client, table, ben)["legal"][0]["notation"])
+    # Ana's trait stays secret until Ben has chosen ("Setup"): she learned nothing, and may take it back.
+    assert act(ana, trait)["undo"] is True
+    act(ben, view(client, table, ben)["legal"][0]["notation"])  # both traits shown; another person acted
+    assert view(client, table, ana)["undo"] is False
     assert act(ana, "study")["undo"] is True
     reply = client.post(f"/api/tables/{table}/undo", json={"token": ana, "seq": view(client, table)["seq"]})
     assert reply.status_code == 200 and reply.json()["seq"] == 2

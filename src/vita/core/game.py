@@ -10,14 +10,15 @@ import abc
 import inspect
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import ValidationError
 
 from vita.core.bots import BotFactory
 from vita.core.codec import ActionCodec, Observer
+from vita.core.prompt import Id, Kind, Prompt, PromptTable, generic_prompt
 from vita.core.rulebook import Rulebook, load_rulebook
-from vita.core.state import JSON, GameInfo, Opts, State, describe_validation_error
+from vita.core.state import JSON, Action, GameInfo, Opts, Rules, State, describe_validation_error
 
 S = TypeVar("S", bound=State)
 
@@ -27,6 +28,17 @@ class Game(abc.ABC, Generic[S, Opts]):
 
     info: GameInfo
     options_model: type[Opts]
+    state_class: ClassVar[type[State] | None] = None
+    rules: ClassVar[Rules[Any] | None] = None
+    """The game's rules table (its ``table`` module), set on :attr:`state_class` when the
+    game's class is defined: the one place where a state meets its rules."""
+    prompt_table: PromptTable[Any] | None = None
+    """The game's typed prompts (its ``prompts`` module); ``None``: the generic ones."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.state_class is not None and cls.rules is not None:
+            cls.state_class.rules = cls.rules
 
     def make_options(self, raw: Mapping[str, Any] | Opts | None = None) -> Opts:
         """Validated options; raise :class:`ValueError` with every problem listed."""
@@ -116,6 +128,28 @@ class Game(abc.ABC, Generic[S, Opts]):
         if n == 1:
             return [1.0 if state.ranking()[0] == 1 else -1.0]
         return [1.0 - 2.0 * (rank - 1) / (n - 1) for rank in state.ranking()]
+
+    def prompt_kinds(self) -> Mapping[str, Kind] | None:
+        """The game's table of kinds of action, each with its label and part types (the table in
+        its doc); ``None``: a game without its own prompts, shown by :func:`generic_prompt`."""
+        return None if self.prompt_table is None else self.prompt_table.kinds
+
+    def prompt(self, state: S, seat: int, action: Action) -> Prompt:
+        """One of ``seat``'s legal actions as a front end shows it (:mod:`vita.core.prompt`).
+        Without a :attr:`prompt_table`: the notation's first word is the kind, each further
+        word an option."""
+        if self.prompt_table is None:
+            return generic_prompt(str(action), state.label(action))
+        return self.prompt_table.prompt(state, seat, action)
+
+    def prompts(self, state: S, seat: int) -> list[Prompt]:
+        """The prompts of every legal action of ``seat``, in the order of :meth:`State.legal_actions`."""
+        return [self.prompt(state, seat, action) for action in state.legal_actions(seat)]
+
+    def targets(self, view: JSON) -> dict[str, set[Id]]:
+        """The ids of the things a seat's view draws, by part type (``card``, ``space``, ...):
+        every part of a view type in that seat's prompts names one of them."""
+        return {} if self.prompt_table is None else self.prompt_table.targets(view)
 
     def catalogue(self, options: Opts) -> JSON:
         """Card texts by id, for front ends to show a card's full text (``{}``: none)."""

@@ -21,9 +21,9 @@ Actions are small immutable values whose ``str()`` is a stable text notation:
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -95,13 +95,17 @@ Facts = dict[str, str | float | list[str]]
 class State(abc.ABC):
     """A position of a game, with the rules that move it on.
 
-    Subclasses keep their fields in ``__slots__`` and write :meth:`clone` by
-    hand; the card and board tables they refer to are shared, never copied.
+    Subclasses hold data only: their fields in ``__slots__``, a hand-written :meth:`clone` and
+    :meth:`to_move`; the card and board tables they refer to are shared, never copied. Every
+    other method reaches the game's rules through its table, :attr:`rules` (a :class:`Rules`,
+    set on the class by the game's :class:`~vita.core.game.Game`), so that a state imports no
+    rule module and a game writes no forwarding method.
     """
 
     __slots__ = ("log", "num_players", "ply", "rng")
 
     info: ClassVar[GameInfo]
+    rules: ClassVar[Rules[Any]]
 
     num_players: int
     rng: Rng
@@ -117,17 +121,21 @@ class State(abc.ABC):
     def is_over(self) -> bool:
         return not self.to_move()
 
-    @abc.abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty if it is not asked to act)."""
+        return self.rules.legal_actions(self, seat)
 
-    @abc.abstractmethod
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """``None`` if ``seat`` may take ``action`` now, else the reason in plain words."""
+        return self.rules.why_illegal(self, seat, action)
 
-    @abc.abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
-        """Carry out an action already known to be legal."""
+        """Carry out an action already known to be legal: the rule for its type, then what
+        follows every action in the game (:attr:`Rules.settle`)."""
+        rules = self.rules
+        rules.handlers[type(action)](self, seat, action)
+        if rules.settle is not None:
+            rules.settle(self)
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Check ``action`` and carry it out; on refusal raise and change nothing (:meth:`act`)."""
@@ -187,34 +195,31 @@ class State(abc.ABC):
 
     # -- notation -----------------------------------------------------------
 
-    @abc.abstractmethod
     def parse(self, text: str, seat: int | None = None) -> Action:
         """The action written as ``text``; raise :class:`IllegalAction` if malformed.
 
         Parsing checks only the form; legality is checked by :meth:`apply`.
         """
+        return self.rules.parse(text)
 
     def label(self, action: Action) -> str:
         """A human wording of ``action`` (defaults to its notation)."""
-        return str(action)
+        return self.rules.label(self, action)
 
     # -- end ----------------------------------------------------------------
 
-    @abc.abstractmethod
     def scores(self) -> tuple[float, ...]:
         """The score of each seat (final once the game is over)."""
+        return self.rules.scores(self)
 
     def ranking(self) -> tuple[int, ...]:
-        """The rank of each seat, 1 = first; equal scores share a rank.
-
-        Games with tie-breakers override this.
-        """
-        scores = self.scores()
-        return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+        """The rank of each seat, 1 = first; equal scores share a rank, unless the game
+        breaks ties."""
+        return self.rules.ranking(self)
 
     def score_breakdown(self) -> list[dict[str, float]]:
         """Per seat, what each scoring category gave (for end-of-game displays)."""
-        return [{"total": s} for s in self.scores()]
+        return self.rules.score_breakdown(self)
 
     def facts(self) -> list[Facts]:
         """Per seat, what a finished game says of it beyond its score, for simulation results
@@ -222,38 +227,30 @@ class State(abc.ABC):
         category such as a child trait or a life goal: win rates are reported per value), a
         number, or a list of card names (``cards``: each card's pick rate is set against the
         win rate of those who took it). Only what is public once the game is over."""
-        return [{} for _ in range(self.num_players)]
+        return self.rules.facts(self)
 
-    # -- information --------------------------------------------------------
+    # -- information (the game's observer) ----------------------------------
 
-    @abc.abstractmethod
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may see, as JSON (``None``: the public, spectator view)."""
+        return self.rules.observer.view(self, seat)
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
-        """A copy in which everything ``seat`` cannot see is re-sampled.
-
-        The default suits games of perfect information apart from the order
-        of the random generator: it re-seeds the generator.
-        """
-        copy = self.clone()
-        copy.rng = Rng(rng.next_u64())
+        """A copy in which everything ``seat`` cannot see is re-sampled."""
+        copy: Self = self.rules.observer.determinize(self, seat, rng)
         return copy
 
     def resample_chance(self, rng: Rng) -> Self:
         """A copy in which only what chance has not yet decided is re-sampled: the order of the
         piles still to be drawn and the generator; every card a player holds, shown or not,
-        stays where it is (the ``mcts`` yardstick searches such copies: it sees every hand).
-
-        The default re-seeds the generator; games with piles shuffle them too."""
-        copy = self.clone()
-        copy.rng = Rng(rng.next_u64())
+        stays where it is (the ``mcts`` yardstick searches such copies: it sees every hand)."""
+        copy: Self = self.rules.observer.resample_chance(self, rng)
         return copy
 
     def reveals(self, seat: int, action: Action) -> bool | None:
         """Whether ``action`` would reveal something hidden or draw on chance (so that it
         can never be undone); ``None`` lets :mod:`vita.core.undo` find out by sampling."""
-        return None
+        return self.rules.observer.reveals(self, seat, action)
 
     def events_for(self, seat: int | None, since: int = 0) -> list[str]:
         """The log from event number ``since`` on, worded for ``seat``."""
@@ -266,11 +263,12 @@ class State(abc.ABC):
         if self.log is not None:
             self.log.append(Event(text, self.ply, tuple(private)))
 
-    def check_invariants(self) -> None:  # noqa: B027 (optional hook, no-op by default)
+    def check_invariants(self) -> None:
         """Raise :class:`~vita.core.errors.PositionError` if the position breaks a game invariant.
 
         The shared test suite calls it after every action of random games.
         """
+        self.rules.check_invariants(self)
 
     # -- copying and saving -------------------------------------------------
 
@@ -278,9 +276,91 @@ class State(abc.ABC):
     def clone(self) -> Self:
         """An independent copy (the log is shared by reference only if disabled)."""
 
-    @abc.abstractmethod
     def to_json(self) -> JSON:
         """The whole position, hidden parts included, as JSON."""
+        return self.rules.to_json(self)
+
+
+S = TypeVar("S", bound=State)
+
+Handler = Callable[[Any, int, Any], None]
+"""Carry out one type of action, already known to be legal: ``handler(state, seat, action)``."""
+
+
+def rank_by_scores(state: State) -> tuple[int, ...]:
+    """The rank of each seat, 1 = first; equal scores share a rank."""
+    scores = state.scores()
+    return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+
+
+def totals(state: State) -> list[dict[str, float]]:
+    """The default breakdown: each seat's total only."""
+    return [{"total": score} for score in state.scores()]
+
+
+def no_facts(state: State) -> list[Facts]:
+    return [{} for _ in range(state.num_players)]
+
+
+def reseed(state: S, rng: Rng) -> S:
+    """A copy with a fresh generator: all a perfect-information game's determinization changes."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    return copy
+
+
+def reseed_for(state: S, seat: int | None, rng: Rng) -> S:
+    return reseed(state, rng)
+
+
+def unknown_reveals(state: State, seat: int, action: Action) -> bool | None:
+    return None
+
+
+def no_invariants(state: State) -> None:
+    return None
+
+
+def notation(state: State, action: Action) -> str:
+    return str(action)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observer(Generic[S]):
+    """What each seat may see, decided in one place: ``view``; ``determinize``, a copy in which
+    everything a seat cannot see is re-sampled; ``resample_chance``, a copy in which only what
+    chance has not decided yet is re-sampled; ``reveals``, whether an action shows a seat
+    something hidden or draws on chance (``None``: found out by sampling, :mod:`vita.core.undo`).
+    The defaults suit a game of perfect information apart from its generator."""
+
+    view: Callable[[S, int | None], JSON]
+    determinize: Callable[[S, int | None, Rng], S] = reseed_for
+    resample_chance: Callable[[S, Rng], S] = reseed
+    reveals: Callable[[S, int, Action], bool | None] = unknown_reveals
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules(Generic[S]):
+    """A game's rules as one table: the functions the :class:`State` methods reach (each takes
+    the state first) and ``handlers``, the rule that carries out each type of action (one
+    lookup, no chain of ``isinstance``). A game's ``table`` module builds it from the rule
+    modules; its :class:`~vita.core.game.Game` sets it on its state class."""
+
+    legal_actions: Callable[[S, int], list[Action]]
+    why_illegal: Callable[[S, int, Action], str | None]
+    handlers: Mapping[type[Action], Handler]
+    parse: Callable[[str], Action]
+    scores: Callable[[S], tuple[float, ...]]
+    observer: Observer[S]
+    to_json: Callable[[S], JSON]
+    label: Callable[[S, Action], str] = notation
+    ranking: Callable[[S], tuple[int, ...]] = rank_by_scores
+    score_breakdown: Callable[[S], list[dict[str, float]]] = totals
+    facts: Callable[[S], list[Facts]] = no_facts
+    check_invariants: Callable[[S], None] = no_invariants
+    settle: Callable[[S], None] | None = None
+    """What follows every action, whichever it was (``None``: nothing): the flow moving on,
+    in a game whose steps end when every seat concerned has acted (Our Life's round)."""
 
 
 def parse(state: State, text: str, seat: int | None = None) -> Action:

@@ -1,4 +1,13 @@
-"""Which actions may be taken back: never one that revealed something hidden or drew on chance.
+"""Which actions may be taken back, and how far: one meaning of undo for every front end.
+
+A person may take back their last action while they learned nothing hidden from it or from
+anything after it; the bots' actions after it are taken back with it (the bots then play
+again); once another person has acted, not at all. What the person showed of their own (cards
+laid from the hand) stays seen by the others, as at a real table. :func:`learns` decides, when
+an action is taken, whether it blocks a take-back (stored beside it as ``undoable``), and
+:func:`take_back` how many actions a game keeps when a seat takes back; every front end then
+replays the game's record to that point (:mod:`vita.core.record`), so the web, the terminal
+and hot seat undo the same way.
 
 Players of online board games expect to undo a slip within their own turn, but undo must
 never let anyone redraw a card. An action is *undoable* when carrying it out told no seat
@@ -12,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from vita.core.rng import Rng, derive_seed
 from vita.core.state import Action, State
@@ -102,3 +113,74 @@ def _told(before: State, seat: int, action: Action, after: State, observer: int,
         if world.view(observer) != expected:
             return True
     return False
+
+
+def learns(before: State, seat: int, action: Action, after: State, people: Collection[int],
+           samples: int = SAMPLES) -> bool:
+    """Whether ``seat``'s action blocks a take-back: a person's own action, when it told that
+    person something hidden (:func:`informs`; what it showed the others does not count); a
+    bot's action, when it told any person something hidden (the bot would play again after a
+    take-back, and what it showed could not be unseen). Each person's answer is drawn from
+    that person's view alone (:func:`view_seed`).
+
+    Where the game says exactly that the action shows nobody anything (:meth:`State.reveals`
+    is ``False``), nothing is sampled: the server's time per action stays low."""
+    if not people or before.reveals(seat, action) is False:
+        return False
+    if seat in people:
+        return informs(before, seat, action, after, samples)
+    for person in people:
+        rng = Rng(derive_seed(view_seed(before, person), "learns", seat))
+        if _seen(before, seat, action, after, person, rng, samples):
+            return True
+    return False
+
+
+def _seen(before: State, seat: int, action: Action, after: State, person: int, rng: Rng, samples: int) -> bool:
+    """Whether ``person`` saw something hidden in a bot's action: in a world it cannot tell from
+    the real one, the action leaves it another view. Unlike :func:`_told`, a world where the
+    action is illegal proves nothing: the person may not know which action the bot took (a
+    secret choice), and the answer must not depend on it beyond what the person sees."""
+    expected = after.view(person)
+    for _ in range(samples):
+        world = before.determinize(person, rng)
+        world.log = None
+        if world.why_illegal(seat, action) is not None:
+            continue
+        world.apply_trusted(seat, action)
+        if world.view(person) != expected:
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """One action of a game's history, as the undo sees it: who took it, whether that seat was
+    a person's, and whether it may be taken back (not :func:`learns`)."""
+
+    seat: int
+    person: bool
+    undoable: bool
+
+
+def take_back(history: Sequence[Taken], seat: int) -> int | None:
+    """How many actions the game keeps when ``seat`` takes back its last action: the bots'
+    actions after it go with it. ``None`` when there is nothing to take back: the last
+    person to act was someone else, or an action on the way told something hidden.
+
+    >>> take_back([Taken(0, True, True), Taken(1, False, True)], 0)
+    0
+    >>> take_back([Taken(0, True, True), Taken(1, False, False)], 0) is None
+    True
+    >>> take_back([Taken(0, True, True), Taken(1, True, True)], 0) is None
+    True
+    """
+    index = len(history)
+    while index and not history[index - 1].person:
+        if not history[index - 1].undoable:
+            return None
+        index -= 1
+    if not index:
+        return None
+    last = history[index - 1]
+    return index - 1 if last.seat == seat and last.undoable else None

@@ -21,12 +21,13 @@ from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
 
+from vita.core import undo
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
 from vita.core.game import Game
-from vita.core.record import GameRecord
+from vita.core.record import GameRecord, replay_steps, start
 from vita.core.state import Action, State
-from vita.core.undo import informs
+from vita.core.undo import Taken, learns
 from vita.terminal.games import renderer as terminal_renderer
 
 MENU_LIMIT = 24  # up to this many choices, every one is listed (fewer when the screen is short)
@@ -67,9 +68,9 @@ class Session:
     board_height: int = 0  # the lines the table took when last drawn
     printed: dict[int | None, int] = field(default_factory=dict)
     last_human: int | None = None
-    # A person's own actions since anyone else acted: the position before each, and whether
-    # it may be taken back (it told the person nothing new: no draw, no secret; core.undo).
-    takeable: list[tuple[State, int, bool]] = field(default_factory=list)
+    # The actions taken in this session (the record's last ones), as the undo sees them: who
+    # took each, a person or a bot, and whether it may be taken back (core.undo).
+    history: list[Taken] = field(default_factory=list)
 
     # -- output ------------------------------------------------------------------
 
@@ -122,20 +123,20 @@ class Session:
             seat = self.state.to_move()[0]
             player = self.seats[seat]
             if player.bot is not None:
-                action = player.bot.choose(self.state, seat)
-                self.takeable.clear()
-                self.apply(seat, action)
+                self.take(seat, player.bot.choose(self.state, seat), humans)
                 continue
             self.hand_over(seat, humans)
-            action = self.ask(seat)
-            if self.takeable and self.takeable[-1][1] != seat:
-                self.takeable.clear()
-            before = self.state.clone()
-            self.apply(seat, action, checked=True)
-            self.takeable.append((before, seat, not informs(before, seat, action, self.state)))
+            self.take(seat, self.ask(seat), humans, checked=True)
         self.flush_log(log_seat)
         self.final_scores()
         return self.state
+
+    def take(self, seat: int, action: Action, people: Sequence[int], *, checked: bool = False) -> None:
+        """Carry out and record ``action``, noting whether it may be taken back."""
+        before = self.state.clone()
+        before.log = None
+        self.apply(seat, action, checked=checked)
+        self.history.append(Taken(seat, seat in people, not learns(before, seat, action, self.state, people)))
 
     def apply(self, seat: int, action: Action, *, checked: bool = False) -> None:
         """Carry out ``action`` and record it: checked here, unless :meth:`ask` checked it."""
@@ -259,20 +260,30 @@ class Session:
         return table
 
     def take_back(self, seat: int) -> None:
-        """Undo the person's own last action, if it told them nothing and nobody acted since."""
-        if not self.takeable or self.takeable[-1][1] != seat:
-            self.console.print("Nothing to take back: only your own actions since another player acted.")
+        """Undo the person's own last action and the bots' after it, if they told the person
+        nothing hidden and no other person acted since (core.undo): the game is replayed from
+        its record to that point, as the web does."""
+        keep = undo.take_back(self.history, seat)
+        if keep is None:
+            mine = [t for t in self.history if t.person]
+            if not mine or mine[-1].seat != seat:
+                self.console.print("Nothing to take back: only your own actions since another player acted.")
+            else:
+                self.console.print("That action cannot be taken back: it drew a card or showed you something "
+                                   "hidden.")
             return
-        before, _, undoable = self.takeable[-1]
-        if not undoable:
-            self.console.print("That action cannot be taken back: it drew a card or showed you something hidden.")
-            return
-        self.takeable.pop()
-        text = self.record.actions.pop()[1]
-        self.state = before
+        first = len(self.record.actions) - len(self.history) + keep
+        taken = [text for _, text in self.record.actions[first:]]
+        del self.record.actions[first:]
+        del self.history[keep:]
+        state = start(self.game, self.record)
+        for _ in replay_steps(state, self.record.actions):
+            pass
+        self.state = state
         self.printed = {k: min(v, len(self.state.events_for(k))) for k, v in self.printed.items()}
         self.save()
-        self.console.print(f"Taken back: {escape(text)}")
+        bots = f" (and the bots' {len(taken) - 1} after it)" if len(taken) > 1 else ""
+        self.console.print(f"Taken back: {escape(taken[0])}{bots}")
         self.render(seat)
 
     def read(self, prompt: str, seat: int, letters: dict[str, str] | None = None) -> int | str | Action | None:

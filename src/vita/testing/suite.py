@@ -19,6 +19,10 @@ same under ``python -O``.
 - :func:`check_refusals`: actions legal earlier, tried later, are applied or refused with a
   reason, and a refusal changes nothing.
 - :func:`check_notation_fuzz`: hostile text is one :class:`~vita.core.errors.IllegalAction`.
+- :func:`check_prompts`: at every position of a random game, every legal action of the seats
+  asked has a prompt with its notation; the prompt's kind is in the game's table with its label
+  and part types; kind and parts identify the action among the seat's choices; every part of a
+  view type names a thing in that seat's view.
 - :func:`check_views`: re-dealing what a seat cannot see leaves its view as it was (no
   leak), and, in a game with hidden information, re-deals something besides the generator
   (a determinization that changes nothing would hide any leak).
@@ -32,6 +36,7 @@ from typing import Any
 
 from vita.core.errors import IllegalAction
 from vita.core.game import Game
+from vita.core.prompt import VIEW_TYPES, table_problems
 from vita.core.record import GameRecord, replay
 from vita.core.rng import Rng
 from vita.core.state import JSON, State
@@ -57,6 +62,7 @@ def check_game(game: Game[Any, Any], options: JSON, seeds: Sequence[int] = (1, 2
     check_clones(game, options)
     check_refusals(game, options)
     check_notation_fuzz(game, options, tries=fuzz_tries)
+    check_prompts(game, options, seed=seeds[0])
     check_views(game, snapshots(game, options, seed=14), Rng(13))
 
 
@@ -189,6 +195,49 @@ def check_notation_fuzz(game: Game[Any, Any], options: JSON, tries: int = 300, s
     _require(not report.failures, f"hostile notation: {report.failures[:3]}")
 
 
+def check_prompts(game: Game[Any, Any], options: JSON, seed: int = 1) -> None:
+    kinds = game.prompt_kinds()
+    if kinds is not None:
+        _require(not table_problems(kinds), f"{game.info.id}'s table of prompts: {table_problems(kinds)}")
+    state = new(game, options, seed)
+    rng = Rng(seed + 200)
+    while not state.is_over():
+        for seat in state.to_move():
+            check_prompts_at(game, state, seat)
+        seat = state.to_move()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def check_prompts_at(game: Game[Any, Any], state: State, seat: int) -> None:
+    """The checks of :func:`check_prompts` at one position, for one seat."""
+    where = f"{game.info.id} move {state.ply}, seat {seat}"
+    kinds = game.prompt_kinds()
+    legal = state.legal_actions(seat)
+    prompts = game.prompts(state, seat)
+    _require([p.notation for p in prompts] == [str(a) for a in legal], f"{where}: not one prompt per legal action")
+    targets = game.targets(state.view(seat))
+    keys: dict[Any, str] = {}
+    for prompt in prompts:
+        what = f"{where}, {prompt.notation!r}"
+        json.dumps(prompt.to_json())
+        _require(bool(prompt.label.strip()) and bool(prompt.kind_label.strip()), f"{what}: an empty label")
+        _require(all(part.label.strip() for part in prompt.parts), f"{what}: a part without a label")
+        if kinds is not None:
+            _require(prompt.kind in kinds, f"{what}: kind {prompt.kind!r} is not in the game's table")
+            kind = kinds[prompt.kind]
+            _require(prompt.kind_label == kind.label, f"{what}: kind label {prompt.kind_label!r}, not {kind.label!r}")
+            types = [part.type for part in prompt.parts]
+            _require(kind.matches(types), f"{what}: parts {types} do not fit {prompt.kind}'s {list(kind.parts)}")
+        for part in prompt.parts:
+            if part.type in VIEW_TYPES:
+                ids = part.id if isinstance(part.id, tuple) else (part.id,)
+                missing = [i for i in ids if i not in targets.get(part.type, set())]
+                _require(not missing, f"{what}: {part.type} {missing} is not in seat {seat}'s view")
+        key = prompt.key()
+        _require(key not in keys, f"{what}: the same kind and parts as {keys.get(key)!r}")
+        keys[key] = prompt.notation
+
+
 def check_views(game: Game[Any, Any], positions: Iterable[State], rng: Rng) -> None:
     """For every position and seat (and the spectator): the seat's view is plain JSON, and
     re-dealing what the seat cannot see (:meth:`State.determinize`) leaves it exactly as it
@@ -217,6 +266,7 @@ def _without_generator(position: JSON) -> JSON:
 
 
 __all__ = [
-    "SuiteFailure", "check_clones", "check_determinism", "check_game", "check_notation_fuzz",
+    "SuiteFailure", "check_clones", "check_determinism", "check_game", "check_notation_fuzz", "check_prompts",
+    "check_prompts_at",
     "check_random_play", "check_record_replay", "check_refusals", "check_views", "random_game", "snapshots",
 ]

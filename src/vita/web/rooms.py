@@ -36,7 +36,7 @@ from vita.core.game import Game
 from vita.core.record import GameRecord, replay_steps
 from vita.core.rng import derive_seed
 from vita.core.state import JSON, State
-from vita.core.undo import reveals
+from vita.core.undo import Taken, learns, take_back
 from vita.registry import bot_names, get_game, make_bot
 from vita.web import metrics
 from vita.web.bots import BotPool, OutOfTime
@@ -116,10 +116,12 @@ class Prepared:
 
 @dataclass(frozen=True)
 class Release:
-    """When a bot's move was let go: its floor and how long the bot thought (seconds)."""
+    """When a bot's move was let go: when its floor started (``time.monotonic()``), the floor
+    and how long the bot thought (seconds)."""
 
     table: str
     seq: int
+    started: float
     floor: float
     thinking: float
 
@@ -201,11 +203,20 @@ class Room:
         )
 
     def can_undo(self, seat: int | None) -> bool:
-        """Your own last actions, while nothing hidden was revealed and nobody else acted."""
+        """Your own last action (with the bots' after it), while it and they told you nothing
+        hidden and no other person acted since (:func:`vita.core.undo.take_back`)."""
+        return self.undo_keeps(seat) is not None
+
+    def undo_keeps(self, seat: int | None) -> int | None:
+        """How many actions stay if ``seat`` takes back its last action (``None``: no undo)."""
         if seat is None or not self.actions or self.over:
-            return False
-        last = self.actions[-1]
-        return last.seat == seat and last.undoable
+            return None
+        people = self.people()
+        return take_back([Taken(a.seat, a.seat in people, a.undoable) for a in self.actions], seat)
+
+    def people(self) -> set[int]:
+        """The seats a person plays."""
+        return {s.seat for s in self.row.seats if s.kind == "human"}
 
     def payload(self, seat: int | None, note: str = "") -> JSON:
         """What a seat (or a spectator) is shown: its view, its legal actions, its log."""
@@ -234,7 +245,7 @@ class Room:
         legal: list[JSON] = []
         mine = seat is not None and self.row.seats[seat].kind == "human"
         if mine and seat in movers:
-            legal = [{"notation": str(a), "label": state.label(a)} for a in state.legal_actions(seat)]
+            legal = [prompt.to_json() for prompt in self.game.prompts(state, seat)]
         events = state.events_for(seat)
         data: JSON = {
             "table": self.row.id,
@@ -539,7 +550,7 @@ class Rooms:
         after.apply_trusted(seat, action)
         before = state.clone()
         before.log = None
-        undoable = not reveals(before, seat, action, after)
+        undoable = not learns(before, seat, action, after, room.people())
         row = ActionRow(room.seq, seat, str(action), undoable)
         result = {"scores": list(after.scores()), "ranking": list(after.ranking())} if after.is_over() else None
         final_log = after.events_for(None) if result is not None else None
@@ -582,20 +593,20 @@ class Rooms:
             seat = room.seat_of(token)
             if seq is not None and seq != room.seq:
                 raise Refused(409, f"stale undo: the game is at move {room.seq}, not {seq}")
-            if not room.can_undo(seat):
-                raise Refused(409, "nothing to undo: only your own last action, before anything "
-                                   "hidden was revealed and before anyone else acted")
-            last = room.actions[-1]
-            state = replayed(room.game, room.row, room.actions[:-1])
+            keep = room.undo_keeps(seat)
+            if keep is None:
+                raise Refused(409, "nothing to undo: only your own last action (and the bots' after it), "
+                                   "before it told you anything hidden and before another person acted")
+            state = replayed(room.game, room.row, room.actions[:keep])
             try:
-                await self.store.remove_last_action(room.row.id, last.seq)
+                await self.store.remove_last_actions(room.row.id, room.actions[keep].seq, room.actions[-1].seq)
             except Conflict:
                 await self._sync(room)
                 self.push(room)
                 raise Refused(409, "nothing to undo: another move was made meanwhile") from None
             except StorageError as error:
                 raise Refused(503, f"the undo could not be stored ({error}); nothing changed") from None
-            room.actions.pop()
+            del room.actions[keep:]
             room.state = state
             room.changed()
         await self.changed(room, "undo")
@@ -832,7 +843,7 @@ class Rooms:
             # Checked and applied to a copy now, so that little is left to do at the floor.
             prepared = self._prepare_bot_move(room, seat, seq, notation)
             await asyncio.sleep(max(0.0, asked + floor - time.monotonic()))
-            self.released.append(Release(room.row.id, seq, floor, thinking))
+            self.released.append(Release(room.row.id, seq, asked, floor, thinking))
             room.pending += 1
             try:
                 async with room.lock:

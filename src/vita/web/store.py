@@ -313,11 +313,17 @@ class Store:
 
     async def remove_last_action(self, table_id: str, seq: int) -> None:
         """Remove action ``seq`` if it is still the table's last (else :class:`Conflict`)."""
+        await self.remove_last_actions(table_id, seq, seq)
+
+    async def remove_last_actions(self, table_id: str, first: int, last: int) -> None:
+        """Remove actions ``first`` to ``last`` if ``last`` is still the table's last action (else
+        :class:`Conflict`, and nothing is removed): a take-back, with the bots' moves after it."""
         def write(c: Connection) -> None:
-            later = sa.select(actions.c.seq).where(actions.c.table_id == table_id, actions.c.seq > seq).exists()
-            removed = c.execute(actions.delete().where(actions.c.table_id == table_id, actions.c.seq == seq, ~later))
-            if removed.rowcount != 1:
-                raise Conflict(f"action {seq} is no longer the last of table {table_id}")
+            mine = actions.c.table_id == table_id
+            later = sa.select(actions.c.seq).where(mine, actions.c.seq > last).exists()
+            removed = c.execute(actions.delete().where(mine, actions.c.seq >= first, actions.c.seq <= last, ~later))
+            if removed.rowcount != last - first + 1:
+                raise Conflict(f"action {last} is no longer the last of table {table_id}")
             self._announce(c, table_id)
 
         await self._write(write)

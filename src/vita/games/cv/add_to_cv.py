@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from vita.core.state import Action
 from vita.games.cv.actions import Place
 from vita.games.cv.cards import BAD_LUCK, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
+from vita.games.cv.cleanup import resume
 from vita.games.cv.payment import affordable, pay
 from vita.games.cv.steps import PLACE
 
@@ -85,8 +86,6 @@ def place_next(state: CvState) -> None:
             state.step = PLACE
             return
         place(state, seat, options[0])  # type: ignore[arg-type]
-    from vita.games.cv.cleanup import resume
-
     resume(state)
 
 

@@ -12,11 +12,12 @@ from vita.core.bots import BotFactory
 from vita.core.errors import PositionError
 from vita.core.game import Game
 from vita.core.state import JSON
-from vita.games.cv import position
+from vita.games.cv import position, prompts
 from vita.games.cv.cards import DATA_DIR, Deck, check_directory, load_deck
 from vita.games.cv.info import INFO
 from vita.games.cv.setup import new_game
 from vita.games.cv.state import CvState
+from vita.games.cv.table import RULES
 
 
 class CvOptions(BaseModel):
@@ -42,6 +43,9 @@ class CvOptions(BaseModel):
 class CvGame(Game[CvState, CvOptions]):
     info = INFO
     options_model = CvOptions
+    state_class = CvState
+    rules = RULES
+    prompt_table = prompts.TABLE
 
     def deck(self, options: CvOptions) -> Deck:
         return load_deck(options.cards)
@@ -91,7 +95,6 @@ class CvGame(Game[CvState, CvOptions]):
         from vita.games.cv.describe import catalogue
 
         return catalogue(self.deck(options))
-
 
     def card_data_directory(self) -> Path | None:
         return DATA_DIR

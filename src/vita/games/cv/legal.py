@@ -1,4 +1,4 @@
-"""Legal actions, reasons for refusals, carrying actions out, and their wording.
+"""Legal actions, reasons for refusals, and their wording.
 
 Each step offers its own kind of action (see :mod:`.steps`); a submitted action is legal
 when it is among the options the rule modules generate, and otherwise :func:`why_illegal`
@@ -7,12 +7,11 @@ finds the most useful reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.cv import add_to_cv, bad_luck, dice, game_end, payment, select, setup, social_assistance
+from vita.games.cv import add_to_cv, bad_luck, dice, payment, select, setup, social_assistance
 from vita.games.cv.actions import (
     Assist,
     Buy,
@@ -27,7 +26,6 @@ from vita.games.cv.actions import (
     Stop,
     Trip,
 )
-from vita.games.cv.actions import parse as parse
 from vita.games.cv.cards import BAD_LUCK, GOOD_LUCK, SYMBOLS, TYPES
 from vita.games.cv.steps import (
     ASSIST,
@@ -48,11 +46,6 @@ from vita.games.cv.steps import (
 if TYPE_CHECKING:
     from vita.games.cv.state import CvState
 
-scores = game_end.scores
-ranking = game_end.ranking
-score_breakdown = game_end.breakdown
-
-
 def legal_actions(state: CvState, seat: int) -> list[Action]:
     step = state.step
     if step == ROLL:
@@ -69,38 +62,6 @@ def legal_actions(state: CvState, seat: int) -> list[Action]:
     if step == DRAFT:
         return setup.draft_options(state, seat)
     return []
-
-
-def _play(state: CvState, seat: int, action: Play) -> None:
-    """An event: Zoo trip while rolling, a symbol event while selecting, Life Insurance against
-    a misfortune (legality has already said which)."""
-    step = state.step
-    if step == ROLL:
-        dice.play_roll_event(state, seat, action.card)
-    elif step == SELECT:
-        select.play_event(state, seat, action.card)
-    else:
-        bad_luck.insure(state, seat, action.card)
-
-
-_HANDLERS: dict[type[Action], Callable[[CvState, int, Any], None]] = {
-    Keep: setup.keep,
-    Reroll: dice.reroll,
-    Stop: dice.stop,
-    Play: _play,
-    Buy: select.buy,
-    Magician: select.magician,
-    Trip: select.trip,
-    Friend: select.friend,
-    Done: select.done,
-    Lose: bad_luck.lose,
-    Place: add_to_cv.choose_place,
-    Assist: social_assistance.assist,
-}
-
-
-def apply(state: CvState, seat: int, action: Action) -> None:
-    _HANDLERS[type(action)](state, seat, action)
 
 
 # -- why an action is refused ----------------------------------------------------------------

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from vita.core.state import Action
 from vita.games.cv.actions import NO_ASSIST, Assist
-from vita.games.cv.add_to_cv import place_next
 from vita.games.cv.cards import EVENT, TYPES, WORK
 from vita.games.cv.payment import type_choices, type_of
 
@@ -42,11 +41,12 @@ def assist_options(state: CvState, seat: int) -> list[Action]:
 
 
 def assist(state: CvState, seat: int, action: Assist) -> None:
+    """Take a card from the track for free, or none; the card waits to join the CV (the rules
+    table then goes on placing, and with the cleanup: :mod:`.table`)."""
     state.assist.pop(0)
     if not action.card:
         if state.log is not None:
             state.say(f"{state.name(seat)} takes no card.")
-        place_next(state)  # nothing to place: the cleanup goes on
         return
     card = state.deck.card(action.card)
     state.track.remove(action.card)
@@ -59,4 +59,3 @@ def assist(state: CvState, seat: int, action: Assist) -> None:
         if kind == WORK and card.no_more_work:
             state.retired[seat] = True
         state.placing.append((seat, action.card, kind))
-    place_next(state)

@@ -1,17 +1,17 @@
 """The position of a game of CV: plain slotted fields and a hand-written clone.
 
-This module holds data only; the rules that move a position are in modules named after the
-rulebook's sections, which take the state as their first argument: :mod:`.setup` ("Game
-preparation", "Play your childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select`
-("Select cards"), :mod:`.bad_luck` ("Bad luck"), :mod:`.add_to_cv` ("Add to CV", "Cards with
-a cost"), :mod:`.cleanup` ("Cleanup"), :mod:`.social_assistance`, :mod:`.game_end` ("Game end").
+This module holds data only and imports no rule module (:mod:`.table` joins the two); the
+rules that move a position are in modules named after the rulebook's sections, which take
+the state as their first argument: :mod:`.setup` ("Game preparation", "Play your
+childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select` ("Select cards"),
+:mod:`.bad_luck` ("Bad luck"), :mod:`.add_to_cv` ("Add to CV", "Cards with a cost"),
+:mod:`.cleanup` ("Cleanup"), :mod:`.social_assistance`, :mod:`.game_end` ("Game end").
 """
 
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, Facts, State
-from vita.games.cv import game_end, legal, position
+from vita.core.state import State
 from vita.games.cv.cards import EFFECTS, Deck
 from vita.games.cv.info import INFO
 from vita.games.cv.steps import ASSIST, DRAFT, OVER, PLACE, STEPS
@@ -140,48 +140,6 @@ class CvState(State):
         if step == ASSIST:
             return (self.assist[0],)
         return (self.turn,)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal.legal_actions(self, seat)
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        return legal.why_illegal(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        legal.apply(self, seat, action)
-
-    def parse(self, text: str, seat: int | None = None) -> Action:
-        return legal.parse(text)
-
-    def label(self, action: Action) -> str:
-        return legal.label(self, action)
-
-    def scores(self) -> tuple[float, ...]:
-        return legal.scores(self)
-
-    def ranking(self) -> tuple[int, ...]:
-        return legal.ranking(self)
-
-    def score_breakdown(self) -> list[dict[str, float]]:
-        return legal.score_breakdown(self)
-
-    def facts(self) -> list[Facts]:
-        return game_end.facts(self)
-
-    def view(self, seat: int | None) -> JSON:
-        return position.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: Rng) -> CvState:
-        return position.determinize(self, seat, rng)
-
-    def resample_chance(self, rng: Rng) -> CvState:
-        return position.resample_chance(self, rng)
-
-    def to_json(self) -> JSON:
-        return position.to_json(self)
-
-    def check_invariants(self) -> None:
-        position.check_invariants(self)
 
     # -- helpers ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vita.games.our_life import bonuses, persona
+from vita.games.our_life.actions import Choose
 from vita.games.our_life.happiness import add_stress, relax
 from vita.games.our_life.steps import USE
 
@@ -45,7 +46,8 @@ def options(state: OurLifeState, seat: int) -> list[int]:
     return [slot for slot in range(len(state.display)) if slot != taken]
 
 
-def choose(state: OurLifeState, seat: int, slot: int) -> None:
+def choose(state: OurLifeState, seat: int, action: Choose) -> None:
+    slot = action.slot
     state.choice[seat] = slot
     title = state.book.actions[state.display[slot]].title
     partner = state.partner[seat]

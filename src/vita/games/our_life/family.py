@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vita.games.our_life import bonuses
+from vita.games.our_life.actions import Pick
 from vita.games.our_life.steps import TRAVEL
 from vita.games.our_life.story import tell
 
@@ -101,7 +102,8 @@ def join_vacation(state: OurLifeState, seat: int, host: int) -> None:
     state.prompts += [(TRAVEL, host, card), (TRAVEL, seat, card)]
 
 
-def pick_bonus(state: OurLifeState, seat: int, index: int) -> None:
+def pick_bonus(state: OurLifeState, seat: int, action: Pick) -> None:
+    index = action.bonus
     card = state.prompts.pop(0)[2]
     vacation = state.book.vacations[card]
     bonuses.gain(state, seat, vacation.bonuses[index], vacation.title)

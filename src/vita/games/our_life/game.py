@@ -12,11 +12,12 @@ from vita.core.bots import BotFactory
 from vita.core.errors import PositionError
 from vita.core.game import Game
 from vita.core.state import JSON
-from vita.games.our_life import position
+from vita.games.our_life import position, prompts
 from vita.games.our_life.data import DATA_DIR, Book, check_directory, load_book
 from vita.games.our_life.info import INFO
 from vita.games.our_life.setup import new_game
 from vita.games.our_life.state import OurLifeState
+from vita.games.our_life.table import RULES
 
 
 class OurLifeOptions(BaseModel):
@@ -47,6 +48,9 @@ class OurLifeOptions(BaseModel):
 class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
     info = INFO
     options_model = OurLifeOptions
+    prompt_table = prompts.TABLE
+    state_class = OurLifeState
+    rules = RULES
 
     def book(self, options: OurLifeOptions) -> Book:
         return load_book(options.cards)

@@ -1,4 +1,4 @@
-"""Who may do what: legal actions, the reason any other action is refused, and carrying one out.
+"""Who may do what: legal actions, the reason any other action is refused, and their wording.
 
 Reason codes (stable, listed in docs/games/our-life.md): ``not-your-turn``, ``wrong-step``,
 ``no-such-row``, ``row-full``, ``no-action-left``, ``partner-card``, ``not-an-option``,
@@ -7,13 +7,12 @@ Reason codes (stable, listed in docs/games/our-life.md): ``not-your-turn``, ``wr
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from vita.core.errors import Reason
-from vita.core.state import Action, Facts
-from vita.games.our_life import choose, family, persona, round_end, scoring, setup, use
+from vita.core.state import Action
+from vita.games.our_life import choose, family, setup, use
 from vita.games.our_life.actions import (
     DONE,
     LIKE_STORY,
@@ -35,15 +34,14 @@ from vita.games.our_life.actions import (
     Skip,
     TakeOpportunity,
     Vacation,
-    parse,
 )
-from vita.games.our_life.data import LIKE, MONEY, SYMBOLS, TIME
+from vita.games.our_life.data import SYMBOLS
 from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, POST, PROMPTS, SETUP, STORY, USE
 
 if TYPE_CHECKING:
     from vita.games.our_life.state import OurLifeState
 
-__all__ = ["apply", "label", "legal_actions", "parse", "score_breakdown", "scores", "why_illegal"]
+__all__ = ["label", "legal_actions", "why_illegal"]
 
 
 def legal_actions(state: OurLifeState, seat: int) -> list[Action]:
@@ -157,54 +155,6 @@ def _why_not_use(state: OurLifeState, seat: int, action: Mark | Like | Child | V
     return Reason(f"you have no {kind} action left to pay for {action}", "no-action-left")
 
 
-def apply(state: OurLifeState, seat: int, action: Action) -> None:
-    _HANDLERS[type(action)](state, seat, action)
-    round_end.advance(state)
-
-
-def _like(state: OurLifeState, seat: int, action: Like) -> None:
-    use.spend(state, seat, LIKE, action.pay)
-    state.say(f"{state.name(seat)} uses a Like action")
-    persona.like(state, seat)
-
-
-def _child(state: OurLifeState, seat: int, action: Child) -> None:
-    use.spend(state, seat, TIME, action.pay)
-    family.spend_on_child(state, seat)
-
-
-def _vacation(state: OurLifeState, seat: int, action: Vacation) -> None:
-    use.spend(state, seat, MONEY, action.pay)
-    if action.host < 0:
-        family.start_vacation(state, seat)
-    else:
-        family.join_vacation(state, seat, action.host)
-
-
-def _done(state: OurLifeState, seat: int, action: Done) -> None:
-    state.done[seat] = True
-    state.say(f"{state.name(seat)} is done")
-
-
-_HANDLERS: dict[type, Callable[[OurLifeState, int, Any], None]] = {
-    KeepGoal: lambda s, seat, a: setup.keep_goal(s, seat, a.card),
-    KeepShared: lambda s, seat, a: setup.keep_shared(s, seat, a.card),
-    BackgroundRow: lambda s, seat, a: setup.background_row(s, seat, a.row),
-    Choose: lambda s, seat, a: choose.choose(s, seat, a.slot),
-    Mark: use.mark,
-    Like: _like,
-    Child: _child,
-    Vacation: _vacation,
-    TakeOpportunity: lambda s, seat, a: use.take_opportunity(s, seat, a.pay),
-    Skip: lambda s, seat, a: use.skip_opportunity(s, seat),
-    Post: lambda s, seat, a: persona.choose_story(s, seat, a.card),
-    LikeStory: lambda s, seat, a: persona.answer(s, seat, True),
-    Pass: lambda s, seat, a: persona.answer(s, seat, False),
-    Pick: lambda s, seat, a: family.pick_bonus(s, seat, a.bonus),
-    Done: _done,
-}
-
-
 def label(state: OurLifeState, action: Action) -> str:
     """A human wording: card titles beside their numbers."""
     book = state.book
@@ -216,16 +166,3 @@ def label(state: OurLifeState, action: Action) -> str:
     if isinstance(action, Mark) and action.row in book.rows:
         return str(action).replace(action.row, book.rows[action.row].name, 1)
     return str(action)
-
-
-def scores(state: OurLifeState) -> tuple[float, ...]:
-    return scoring.scores(state)
-
-
-def facts(state: OurLifeState) -> list[Facts]:
-    return scoring.facts(state)
-
-
-def score_breakdown(state: OurLifeState) -> list[dict[str, float]]:
-    per_family = [scoring.breakdown(state, f) for f in range(len(state.families))]
-    return [per_family[state.family_of[s]] for s in range(state.num_players)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vita.games.our_life import bonuses
+from vita.games.our_life.actions import LikeStory, Pass, Post
 from vita.games.our_life.steps import POST, STORY
 from vita.games.our_life.story import tell
 
@@ -46,8 +47,9 @@ def post(state: OurLifeState, seat: int) -> None:
     state.say(f"{state.name(seat)} draws Post a Story cards")
 
 
-def choose_story(state: OurLifeState, seat: int, card: int) -> None:
-    """The poster keeps ``card``; the other goes back on top; likes are asked round the table."""
+def choose_story(state: OurLifeState, seat: int, action: Post) -> None:
+    """The poster keeps the card posted; the other goes back on top; likes are asked round the table."""
+    card = action.card
     prompt = state.prompts[0]
     for other in prompt[2:]:
         if other != card:
@@ -65,8 +67,9 @@ def choose_story(state: OurLifeState, seat: int, card: int) -> None:
         _end_story(state, seat, card, 0)
 
 
-def answer(state: OurLifeState, seat: int, likes_it: bool) -> None:
-    """``seat`` Likes the story (gaining its bonus) or not; only one partner of a couple may."""
+def answer(state: OurLifeState, seat: int, action: LikeStory | Pass) -> None:
+    """``seat`` Likes the story (gaining its bonus) or passes; only one partner of a couple may."""
+    likes_it = isinstance(action, LikeStory)
     _, poster, card, askers, likers = state.prompts[0]
     left = tuple(s for s in askers if s != seat and (not likes_it or s != state.partner[seat]))
     likers += likes_it

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from vita.core.rng import Rng
 from vita.games.our_life import choose
+from vita.games.our_life.actions import BackgroundRow, KeepGoal, KeepShared
 from vita.games.our_life.data import Book
 from vita.games.our_life.family import mark_family_row
 from vita.games.our_life.steps import CHOOSE, SETUP
@@ -124,7 +125,8 @@ def options(state: OurLifeState, seat: int) -> tuple[str, list[str]]:
     return "", []
 
 
-def keep_shared(state: OurLifeState, seat: int, card: int) -> None:
+def keep_shared(state: OurLifeState, seat: int, action: KeepShared) -> None:
+    card = action.card
     family = state.family_of[seat]
     state.shared[family] = card
     state.shared_box += [c for c in state.shared_options[family] if c != card]
@@ -132,15 +134,16 @@ def keep_shared(state: OurLifeState, seat: int, card: int) -> None:
     _chosen(state, seat)
 
 
-def keep_goal(state: OurLifeState, seat: int, card: int) -> None:
+def keep_goal(state: OurLifeState, seat: int, action: KeepGoal) -> None:
+    card = action.card
     state.personal[seat] = card
     state.goal_box += [c for c in state.goal_options[seat] if c != card]
     state.goal_options[seat] = []
     _chosen(state, seat)
 
 
-def background_row(state: OurLifeState, seat: int, row: str) -> None:
-    state.setup_rows[seat] = row
+def background_row(state: OurLifeState, seat: int, action: BackgroundRow) -> None:
+    state.setup_rows[seat] = action.row
     _chosen(state, seat)
 
 

@@ -1,12 +1,13 @@
 """The position of a game of Our Life: plain slotted fields and a hand-written clone.
 
-This module holds data only; the rules that move a position are in modules named after the
-rulebook's sections, which take the state as their first argument: :mod:`.setup` ("Setup"),
-:mod:`.choose` ("Renew Action Display", "Choose Action cards"), :mod:`.use` ("Use Action
-cards", "Extra Action", "Opportunities"), :mod:`.bonuses` ("Bonuses", "Romance", columns),
-:mod:`.persona` ("Digital Persona", "Post a Story"), :mod:`.family` ("Children", "Vacation"),
-:mod:`.happiness` ("Happiness and Joy", the stress track), :mod:`.round_end` ("Happiness
-Scoring", "Personal Goals"), :mod:`.scoring` ("Scoring", "Solo/Co-op mode").
+This module holds data only and imports no rule module (:mod:`.table` joins the two); the rules
+that move a position are in modules named after the rulebook's sections, which take the state
+as their first argument: :mod:`.setup` ("Setup"), :mod:`.choose` ("Renew Action Display",
+"Choose Action cards"), :mod:`.use` ("Use Action cards", "Extra Action", "Opportunities"),
+:mod:`.bonuses` ("Bonuses", "Romance", columns), :mod:`.persona` ("Digital Persona", "Post a
+Story"), :mod:`.family` ("Children", "Vacation"), :mod:`.happiness` ("Happiness and Joy", the
+stress track), :mod:`.round_end` ("Happiness Scoring", "Personal Goals"), :mod:`.scoring`
+("Scoring", "Solo/Co-op mode").
 
 Seats are grouped in families: a couple (two seats side by side) or a single. A Family sheet
 (its rows, stress track, Happiness, Balance and Happiness Chart) belongs to a family; a
@@ -18,8 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, Facts, State
-from vita.games.our_life import legal, position
+from vita.core.state import State
 from vita.games.our_life.data import Book
 from vita.games.our_life.info import INFO
 from vita.games.our_life.steps import CHOOSE, OVER, SETUP, STEPS, STORY, USE
@@ -158,45 +158,6 @@ class OurLifeState(State):
                          and (self.partner[s] < 0 or self.partner[s] > s or self.choice[self.partner[s]] >= 0))
         assert step == SETUP
         return tuple(s for s in range(self.num_players) if self.setup_pending(s))
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal.legal_actions(self, seat)
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        return legal.why_illegal(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        legal.apply(self, seat, action)
-
-    def parse(self, text: str, seat: int | None = None) -> Action:
-        return legal.parse(text)
-
-    def label(self, action: Action) -> str:
-        return legal.label(self, action)
-
-    def scores(self) -> tuple[float, ...]:
-        return legal.scores(self)
-
-    def score_breakdown(self) -> list[dict[str, float]]:
-        return legal.score_breakdown(self)
-
-    def facts(self) -> list[Facts]:
-        return legal.facts(self)
-
-    def view(self, seat: int | None) -> JSON:
-        return position.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: Rng) -> OurLifeState:
-        return position.determinize(self, seat, rng)
-
-    def resample_chance(self, rng: Rng) -> OurLifeState:
-        return position.resample_chance(self, rng)
-
-    def to_json(self) -> JSON:
-        return position.to_json(self)
-
-    def check_invariants(self) -> None:
-        position.check_invariants(self)
 
     # -- helpers ---------------------------------------------------------------------
 

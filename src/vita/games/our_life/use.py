@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from vita.core.state import Action
 from vita.games.our_life import bonuses, family
-from vita.games.our_life.actions import EXTRA, LUCK, OWN, Child, Like, Mark, Vacation
+from vita.games.our_life.actions import EXTRA, LUCK, OWN, Child, Like, Mark, Skip, TakeOpportunity, Vacation
 from vita.games.our_life.data import CHILD, LIKE, MONEY, SYMBOLS, TIME, VACATION
 from vita.games.our_life.data import LUCK as LUCK_SYMBOL
 from vita.games.our_life.steps import OPPORTUNITY
@@ -193,7 +193,8 @@ def mark_character_row(state: OurLifeState, seat: int, index: int, pay: int = OW
         state.say(f"{state.name(seat)} may take the Opportunity with a {SYMBOLS[needs]} action")
 
 
-def take_opportunity(state: OurLifeState, seat: int, pay: int) -> None:
+def take_opportunity(state: OurLifeState, seat: int, action: TakeOpportunity) -> None:
+    pay = action.pay
     _, _, index, square = state.prompts.pop(0)
     row = state.book.character[index]
     spend(state, seat, row.opportunities[square - 1], pay)
@@ -203,6 +204,6 @@ def take_opportunity(state: OurLifeState, seat: int, pay: int) -> None:
     tell(state, "opportunity", name=state.name(seat), row=row.name)
 
 
-def skip_opportunity(state: OurLifeState, seat: int) -> None:
+def skip_opportunity(state: OurLifeState, seat: int, action: Skip) -> None:
     state.prompts.pop(0)
     state.say(f"{state.name(seat)} lets the Opportunity go")

@@ -9,9 +9,7 @@ tracks), :mod:`.end_of_round`, :mod:`.game_end`; child trait abilities in
 :mod:`.abilities`.
 """
 
-# The state module goes first: it binds the rule modules, which use its classes.
-from vita.games.pursuit.state import PursuitState  # isort: skip
-
 from vita.games.pursuit.game import GAME, PursuitGame, PursuitOptions
+from vita.games.pursuit.state import PursuitState
 
 __all__ = ["GAME", "PursuitGame", "PursuitOptions", "PursuitState"]

@@ -12,62 +12,9 @@ round Overtime is covered. A player alive at the end of the last round dies then
 from __future__ import annotations
 
 from vita.core.wording import count
-from vita.games.pursuit import community
 from vita.games.pursuit.cards import Amount
-from vita.games.pursuit.game_end import end_game
-from vita.games.pursuit.state import OVERTIME, PursuitState
-from vita.games.pursuit.tracks import die, gain
-from vita.games.pursuit.upkeep import start_round
-
-
-def next_turn(state: PursuitState) -> None:
-    """Play goes to the left, skipping players out of hourglasses or dead; or the round ends."""
-    n = state.num_players
-    players = state.players
-    for offset in range(1, n + 1):
-        seat = (state.current + offset) % n
-        p = players[seat]
-        if p.alive and p.hand > 0:
-            state.current = seat
-            return
-    end_round(state)
-
-
-def end_round(state: PursuitState) -> None:
-    group_rewards(state)
-    set_aside(state)
-    return_hourglasses(state)
-    living = [seat for seat, p in enumerate(state.players) if p.alive]
-    if living:
-        choose_first_player(state, living)
-    for p in state.players:
-        p.sth = 0
-    rounds = state.deck.board.rounds
-    if state.round == 0:
-        state.closed = frozenset()
-        state.say("The Teen round is over: Get Job, Start Relationship and Overtime open.")
-    if rounds[state.round].stage == "adult" and rounds[state.round + 1].stage != "adult":
-        state.closed = state.closed | {OVERTIME}
-        state.say("The Adult rounds are over: Overtime is no longer available.")
-    if state.community and community.begin_outcomes(state):
-        return  # the engaged players choose their Outcomes first
-    finish_round(state)
-
-
-def finish_round(state: PursuitState) -> None:
-    """After the Outcomes: the Community board and Popularity, deaths at the end of the last
-    round, then the game's end or the next round."""
-    if state.community:
-        community.after_outcomes(state)
-    living = [seat for seat, p in enumerate(state.players) if p.alive]
-    if state.round == len(state.deck.board.rounds) - 1:
-        for seat in living:
-            die(state, seat)
-        living = []
-    if not living:
-        end_game(state)
-        return
-    start_round(state)
+from vita.games.pursuit.state import PursuitState
+from vita.games.pursuit.tracks import gain
 
 
 def group_rewards(state: PursuitState) -> None:

@@ -11,11 +11,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from vita.core.bots import BotFactory
 from vita.core.game import Game
 from vita.core.state import JSON
-from vita.games.pursuit import position
+from vita.games.pursuit import position, prompts
 from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO
 from vita.games.pursuit.setup import new_game
 from vita.games.pursuit.state import SETUP, UPKEEP, PursuitState
+from vita.games.pursuit.table import RULES
 
 
 class PursuitOptions(BaseModel):
@@ -49,6 +50,9 @@ class PursuitOptions(BaseModel):
 class PursuitGame(Game[PursuitState, PursuitOptions]):
     info = INFO
     options_model = PursuitOptions
+    prompt_table = prompts.TABLE
+    state_class = PursuitState
+    rules = RULES
 
     def options_for_players(self, players: int) -> dict[str, Any]:
         return {"players": players, **({"expansion": "community"} if players == 5 else {})}

@@ -14,7 +14,7 @@ from functools import lru_cache
 from vita.core.datafile import DECKS
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.pursuit import abilities, board_actions, card_actions, community, free_actions, setup, tracks, upkeep
+from vita.games.pursuit import abilities, board_actions, card_actions, community, free_actions, tracks, upkeep
 from vita.games.pursuit.actions import (
     ROWS,
     Advance,
@@ -32,7 +32,6 @@ from vita.games.pursuit.actions import (
 )
 from vita.games.pursuit.actions import Upkeep as UpkeepAction
 from vita.games.pursuit.cards import RESOURCES, Amount, Card, Deck, Vec, slug
-from vita.games.pursuit.end_of_round import finish_round, next_turn
 from vita.games.pursuit.state import (
     ACTION,
     COMMUNITY,
@@ -518,77 +517,3 @@ def _why_promote(state: PursuitState, seat: int, card: int) -> str | None:
         return (f"a promotion from {state.card_name(p.job, seat)} (L{job.job_level} {job.job_type}) is to a "
                 f"L{job.job_level + 1} {job.job_type} job")
     return _shortfall(p.res, job.promotion.cost.res, "the promotion")
-
-
-# -- carrying out ------------------------------------------------------------------------------
-
-
-def apply(state: PursuitState, seat: int, action: Action) -> None:
-    by_id = state.deck.by_id
-    if isinstance(action, ChooseTrait):
-        setup.choose_trait(state, seat, state.deck.trait_ids[action.trait])
-        return
-    if isinstance(action, UpkeepAction):
-        upkeep.settle(state, seat, by_id[action.card], action.pay)
-        return
-    if isinstance(action, Outcome):
-        community.choose_outcome(state, seat, action)
-        if not community.next_chooser(state):
-            finish_round(state)
-        return
-    if state.shopping:
-        if isinstance(action, Spend):
-            board_actions.do_spend(state, seat, action, hourglass=False)
-            community.bought_item(state, seat)
-        else:  # done
-            state.shopping = False
-            if state.log is not None:
-                state.say(f"{state.name(seat)} stops shopping.")
-            next_turn(state)
-        return
-    # Free actions leave the turn with the player (unless they kill him).
-    if isinstance(action, Refresh):
-        free_actions.do_refresh(state, seat, ROWS.index(action.row))
-    elif isinstance(action, Exchange):
-        free_actions.do_exchange(state, seat, action.option)
-    elif isinstance(action, OnCard) and action.verb == "discard":
-        free_actions.do_discard(state, seat, by_id[action.card])
-        if not state.players[seat].alive:
-            next_turn(state)
-    else:
-        _main_action(state, seat, action)
-        if not state.shopping:
-            next_turn(state)  # the turn passes (the round may end)
-
-
-def _main_action(state: PursuitState, seat: int, action: Action) -> None:
-    by_id = state.deck.by_id
-    if isinstance(action, Simple):
-        if action.name == "retire":
-            card_actions.do_retire(state, seat)
-        else:
-            board_actions.do_board_simple(state, seat, action)
-    elif isinstance(action, TakeProject):
-        board_actions.do_take_project(state, seat, action)
-    elif isinstance(action, Spend):
-        if board_actions.do_spend(state, seat, action):
-            community.bought_item(state, seat)
-    elif isinstance(action, Engage):
-        community.do_engage(state, seat, action)
-    elif isinstance(action, Advance):
-        card_actions.do_advance(state, seat, action)
-    elif isinstance(action, Upgrade):
-        card_actions.do_upgrade(state, seat, action)
-    else:
-        assert isinstance(action, OnCard)
-        card = by_id[action.card]
-        # A double-sided card is turned up on the side the player named.
-        side = 0 if action.card == state.deck.cards[card].id else 1
-        if action.verb == "get-job":
-            board_actions.do_get_job(state, seat, card, side)
-        elif action.verb == "start-relationship":
-            board_actions.do_start_relationship(state, seat, card, side)
-        elif action.verb == "promote":
-            card_actions.do_promote(state, seat, card, side)
-        else:
-            card_actions.do_develop(state, seat, action)

@@ -12,6 +12,7 @@ goals as players are drawn face up (3 in the solo game); the oldest player
 from __future__ import annotations
 
 from vita.core.rng import Rng
+from vita.games.pursuit import flow
 from vita.games.pursuit.cards import Amount, Deck
 from vita.games.pursuit.state import GET_JOB, OVERTIME, START_RELATIONSHIP, PursuitState, blank
 from vita.games.pursuit.tracks import gain
@@ -76,9 +77,7 @@ def choose_trait(state: PursuitState, seat: int, trait: int) -> None:
                                                                  "(shown once everyone has chosen).")])
     if not traits_secret(state):
         reveal_traits(state)
-        from vita.games.pursuit.upkeep import start_round
-
-        start_round(state, advance=False)
+        flow.start_round(state, advance=False)
 
 
 def reveal_traits(state: PursuitState) -> None:

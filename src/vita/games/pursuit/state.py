@@ -2,7 +2,8 @@
 
 Plain slotted objects, lists and tuples, copied by hand in :meth:`clone`;
 cards are referred to by their index in the shared :class:`~.cards.Deck`.
-The rules that change a position live in modules named after the rulebook's
+This module holds data only and imports no rule module (:mod:`.table` joins
+the two); the rules that change a position live in modules named after the rulebook's
 sections (:mod:`.setup`, :mod:`.upkeep`, :mod:`.board_actions`,
 :mod:`.card_actions`, :mod:`.tracks`, :mod:`.end_of_round`, :mod:`.game_end`).
 """
@@ -10,7 +11,7 @@ sections (:mod:`.setup`, :mod:`.upkeep`, :mod:`.board_actions`,
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, Facts, State
+from vita.core.state import State
 from vita.games.pursuit.cards import Deck, slug
 from vita.games.pursuit.community_cards import SLOTS as COMMUNITY_SLOTS
 from vita.games.pursuit.info import INFO
@@ -229,51 +230,6 @@ class PursuitState(State):
             return ()
         return (self.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return _legal.legal_actions(self, seat)
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        return _legal.why_illegal(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        _legal.apply(self, seat, action)
-
-    def parse(self, text: str, seat: int | None = None) -> Action:
-        return _actions.parse(text)
-
-    def label(self, action: Action) -> str:
-        return _describe.label(self, action)
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(p.lth) for p in self.players)
-
-    def ranking(self) -> tuple[int, ...]:
-        return _game_end.ranking(self)
-
-    def score_breakdown(self) -> list[dict[str, float]]:
-        return _game_end.breakdown(self)
-
-    def facts(self) -> list[Facts]:
-        return _game_end.facts(self)
-
-    def view(self, seat: int | None) -> JSON:
-        return _position.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: Rng) -> PursuitState:
-        return _position.determinize(self, seat, rng)
-
-    def resample_chance(self, rng: Rng) -> PursuitState:
-        return _position.resample_chance(self, rng)
-
-    def reveals(self, seat: int, action: Action) -> bool | None:
-        return _position.reveals(self, seat, action)
-
-    def to_json(self) -> JSON:
-        return _position.to_json(self)
-
-    def check_invariants(self) -> None:
-        _position.check_invariants(self)
-
     # -- small helpers shared by the rules --------------------------------------------
 
     def name(self, seat: int) -> str:
@@ -333,11 +289,3 @@ def blank(deck: Deck, num_players: int, names: list[str], rng: Rng, log: bool) -
     state.community_discard = []
     state.shopping = False
     return state
-
-
-# The rules, in modules named after the rulebook's sections, use the classes above.
-from vita.games.pursuit import actions as _actions  # noqa: E402
-from vita.games.pursuit import describe as _describe  # noqa: E402
-from vita.games.pursuit import game_end as _game_end  # noqa: E402
-from vita.games.pursuit import legal as _legal  # noqa: E402
-from vita.games.pursuit import position as _position  # noqa: E402

@@ -14,41 +14,8 @@ from __future__ import annotations
 from vita.core.wording import count
 from vita.games.pursuit import abilities, board
 from vita.games.pursuit.cards import Amount
-from vita.games.pursuit.state import ACTION, UPKEEP, Holding, PursuitState
+from vita.games.pursuit.state import Holding, PursuitState
 from vita.games.pursuit.tracks import add_stress, can_pay, gain, move_sth, pay
-
-
-def start_round(state: PursuitState, advance: bool = True) -> None:
-    """The automatic part of the Upkeep phase; then upkeep decisions, or the Action phase.
-
-    ``advance`` is false in the first round, whose marker starts on Teen.
-    """
-    if advance:
-        state.round += 1
-    spec = state.deck.board.rounds[state.round]
-    state.phase = UPKEEP
-    if state.log is not None:
-        state.say(f"— {spec.name} round —")
-    if spec.stress:
-        for seat, p in enumerate(state.players):
-            if p.alive:
-                if state.log is not None:
-                    state.say(f"{p.name} enters {spec.name} and takes {spec.stress} stress.")
-                add_stress(state, seat, spec.stress)
-    draw_rows(state)
-    if state.community:
-        from vita.games.pursuit.community import start_of_round  # community → board actions → upkeep
-
-        start_of_round(state)
-    set_hourglasses(state)
-    slot_stress(state)
-    for seat, p in enumerate(state.players):
-        if p.alive:
-            abilities.trigger(state, seat, "upkeep")
-            pension(state, seat)
-            p.due = tuple(upkeep_cards(state, seat))
-    state.current = state.first
-    next_upkeep(state)
 
 
 def draw_rows(state: PursuitState) -> None:
@@ -155,32 +122,6 @@ def settle(state: PursuitState, seat: int, card: int, paying: bool) -> None:
         remove_card(state, seat, card)
         move_sth(state, seat, -1)
         add_stress(state, seat, 1)
-    if not p.due or not p.alive:
-        next_upkeep(state)
-
-
-def next_upkeep(state: PursuitState) -> None:
-    """Hand the upkeep decisions to the next player who has some, or start the Action phase."""
-    n = state.num_players
-    for offset in range(n):
-        seat = (state.current + offset) % n
-        if state.players[seat].due and state.players[seat].alive:
-            state.current = seat
-            return
-    start_action_phase(state)
-
-
-def start_action_phase(state: PursuitState) -> None:
-    state.phase = ACTION
-    for p in state.players:
-        if p.alive:
-            p.rounds_lived += 1
-    state.current = state.first
-    p = state.players[state.first]
-    if not p.alive or p.hand <= 0:
-        from vita.games.pursuit.end_of_round import next_turn
-
-        next_turn(state)
 
 
 def remove_card(state: PursuitState, seat: int, card: int) -> int:

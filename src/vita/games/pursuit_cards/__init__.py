@@ -8,9 +8,7 @@ modules named after the rulebook's sections: :mod:`.turn` ("Preparation", "The D
 :mod:`.attack` ("Attack Procedure").
 """
 
-# The state module goes first: it binds the rule modules, which use its classes.
-from vita.games.pursuit_cards.state import CardsState  # isort: skip
-
 from vita.games.pursuit_cards.game import GAME, CardsGame, CardsOptions
+from vita.games.pursuit_cards.state import CardsState
 
 __all__ = ["GAME", "CardsGame", "CardsOptions", "CardsState"]

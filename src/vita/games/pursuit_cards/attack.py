@@ -11,7 +11,7 @@ the meld as it remains (never spilling onto another meld). A meld left with fewe
 
 from __future__ import annotations
 
-from vita.games.pursuit_cards.actions import Capture, Defend, Remnant
+from vita.games.pursuit_cards.actions import Capture, Defend, Pass, Remnant
 from vita.games.pursuit_cards.cards import CLUBS, JOKER, long_name, natural
 from vita.games.pursuit_cards.melds import MIN_LENGTH, Meld
 from vita.games.pursuit_cards.state import CAPTURE, DEFEND, MAIN, REMNANT, CardsState
@@ -58,7 +58,7 @@ def defend(state: CardsState, seat: int, action: Defend) -> None:
         resolve(state)
 
 
-def stop_defending(state: CardsState) -> None:
+def stop_defending(state: CardsState, seat: int, action: Pass) -> None:
     resolve(state)
 
 
@@ -83,7 +83,7 @@ def resolve(state: CardsState) -> None:
         state.step = CAPTURE
 
 
-def capture(state: CardsState, action: Capture) -> None:
+def capture(state: CardsState, seat: int, action: Capture) -> None:
     assert state.attack is not None
     take_card(state, state.meld(state.attack[1]), action.end)
     if state.capture_left == 0:
@@ -118,7 +118,7 @@ def after_capture(state: CardsState) -> None:
     finish(state)
 
 
-def remnant(state: CardsState, action: Remnant) -> None:
+def remnant(state: CardsState, seat: int, action: Remnant) -> None:
     first = action.card
     second = state.remnant[1] if state.remnant[0] == first else state.remnant[0]
     state.temp += [first, second]

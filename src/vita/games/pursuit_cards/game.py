@@ -10,9 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from vita.core.bots import BotFactory
 from vita.core.game import Game
 from vita.core.state import JSON
-from vita.games.pursuit_cards import position
+from vita.games.pursuit_cards import position, prompts
 from vita.games.pursuit_cards.info import INFO
 from vita.games.pursuit_cards.state import CardsState
+from vita.games.pursuit_cards.table import RULES
 from vita.games.pursuit_cards.turn import PASSES, new_game
 
 
@@ -47,6 +48,9 @@ class CardsOptions(BaseModel):
 class CardsGame(Game[CardsState, CardsOptions]):
     info = INFO
     options_model = CardsOptions
+    prompt_table = prompts.TABLE
+    state_class = CardsState
+    rules = RULES
 
     def new_state(self, options: CardsOptions, seed: int, *, log: bool = True) -> CardsState:
         dealer = options.players - 1 if options.dealer is None else options.dealer

@@ -1,4 +1,4 @@
-"""Legal actions, reasons for refusals, carrying actions out, and their wording.
+"""Legal actions, reasons for refusals, and their wording.
 
 Each step of a turn offers its own kind of action; a submitted action is legal when
 it is among the options the rule modules generate, and otherwise :func:`why_illegal`
@@ -7,9 +7,11 @@ finds the most useful reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.pursuit_cards import activation, attack, melding, turn
+from vita.games.pursuit_cards import activation, attack, melding
 from vita.games.pursuit_cards.actions import (
     PASS,
     Activate,
@@ -210,60 +212,22 @@ def _why_whole_meld(state: CardsState, seat: int, action: WholeMeld) -> str | No
     """A whole new meld: legal when its card-by-card laying is."""
     trial = state.clone()
     trial.log = None
-    steps: list[Action] = [StartMeld(action.cards[0])]
-    steps += [AddToMeld("back", c) for c in action.cards[1:3]]
-    for step in steps:
+    for step in meld_steps(trial, action):
         reason = why_illegal(trial, seat, step)
         if reason is not None:
             return f"{reason} (laying {action})"
-        _apply_one(trial, seat, step)
-    meld = trial.melds[-1]
-    for card in action.cards[3:]:
-        step = Extend(meld.id, "back", card)
-        reason = why_illegal(trial, seat, step)
-        if reason is not None:
-            return f"{reason} (laying {action})"
-        _apply_one(trial, seat, step)
+        melding.lay(trial, seat, step)
     return None
 
 
-# -- carrying out ------------------------------------------------------------------------------
-
-
-def apply(state: CardsState, seat: int, action: Action) -> None:
-    if isinstance(action, WholeMeld):
-        _apply_one(state, seat, StartMeld(action.cards[0]))
-        for card in action.cards[1:3]:
-            _apply_one(state, seat, AddToMeld("back", card))
-        ident = state.melds[-1].id
-        for card in action.cards[3:]:
-            _apply_one(state, seat, Extend(ident, "back", card))
-        return
-    _apply_one(state, seat, action)
-
-
-def _apply_one(state: CardsState, seat: int, action: Action) -> None:
-    if isinstance(action, Discard):
-        turn.discard(state, seat, action.card)
-    elif isinstance(action, Activate):
-        activation.activate(state, seat, action)
-    elif isinstance(action, StartMeld):
-        melding.start(state, seat, action.card)
-    elif isinstance(action, AddToMeld):
-        melding.add(state, seat, action.end, action.card)
-    elif isinstance(action, Extend):
-        melding.extend(state, seat, action)
-    elif isinstance(action, Take):
-        activation.take(state, seat, action)
-    elif isinstance(action, Defend):
-        attack.defend(state, seat, action)
-    elif isinstance(action, Pass):
-        attack.stop_defending(state)
-    elif isinstance(action, Capture):
-        attack.capture(state, action)
-    else:
-        assert isinstance(action, Remnant)
-        attack.remnant(state, action)
+def meld_steps(state: CardsState, action: WholeMeld) -> Iterator[StartMeld | AddToMeld | Extend]:
+    """The card-by-card steps of laying a whole meld, one at a time (an extension names the
+    meld the first three cards made, once they have made it)."""
+    yield StartMeld(action.cards[0])
+    for card in action.cards[1:3]:
+        yield AddToMeld("back", card)
+    for card in action.cards[3:]:
+        yield Extend(state.melds[-1].id, "back", card)
 
 
 def reveals(state: CardsState, seat: int, action: Action) -> bool:

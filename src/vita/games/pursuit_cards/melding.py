@@ -138,7 +138,8 @@ def completing(counts: tuple[int, ...]) -> tuple[int, ...]:
 _START = {c: StartMeld(c) for c in [*range(KINDS), *range(DECLARED, DECLARED + KINDS)]}
 
 
-def start(state: CardsState, seat: int, entry: int) -> None:
+def start(state: CardsState, seat: int, action: StartMeld) -> None:
+    entry = action.card
     state.hands[seat][natural(entry)] -= 1
     state.pending = [entry]
     state.melded = True
@@ -186,7 +187,8 @@ def _candidates(pending: list[int], end: str, hand: list[int], suit: int) -> lis
     return entries
 
 
-def add(state: CardsState, seat: int, end: str, entry: int) -> None:
+def add(state: CardsState, seat: int, action: AddToMeld) -> None:
+    end, entry = action.end, action.card
     state.hands[seat][natural(entry)] -= 1
     if end == "front":
         state.pending.insert(0, entry)
@@ -237,3 +239,13 @@ def extend(state: CardsState, seat: int, action: Extend) -> None:
     state.say(f"{state.name(seat)} extends m{meld.id} at the {action.end} with the "
               f"{long_name(action.card)}: {names(meld.cards)}.")
 
+
+
+def lay(state: CardsState, seat: int, action: StartMeld | AddToMeld | Extend) -> None:
+    """One step of laying a meld (whichever it is)."""
+    if isinstance(action, StartMeld):
+        start(state, seat, action)
+    elif isinstance(action, AddToMeld):
+        add(state, seat, action)
+    else:
+        extend(state, seat, action)

@@ -1,8 +1,9 @@
 """The position of a game of the Pursuit of Happiness card game.
 
 Hands are counts per kind of card (41 ints: 40 natural kinds and the Joker), so a
-clone copies a few short lists. The rules that move a position are in modules named
-after the rulebook's sections: :mod:`.turn` ("Play of the Hand", "Discards", "Ending
+clone copies a few short lists. This module holds data only and imports no rule module
+(:mod:`.table` joins the two); the rules that move a position are in modules named after
+the rulebook's sections: :mod:`.turn` ("Play of the Hand", "Discards", "Ending
 the Game"), :mod:`.melding` ("Melds"), :mod:`.activation` ("Activating a Meld",
 "Effects of Activating Melds") and :mod:`.attack` ("Attack Procedure").
 """
@@ -10,8 +11,8 @@ the Game"), :mod:`.melding` ("Melds"), :mod:`.activation` ("Activating a Meld",
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Action, Facts, State
-from vita.games.pursuit_cards.cards import JOKER, KINDS, SUIT_NAMES
+from vita.core.state import State
+from vita.games.pursuit_cards.cards import JOKER, KINDS
 from vita.games.pursuit_cards.info import INFO
 from vita.games.pursuit_cards.melds import Meld
 
@@ -121,50 +122,6 @@ class CardsState(State):
             return (self.defender,)
         return (self.turn,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        return _legal.legal_actions(self, seat)
-
-    def why_illegal(self, seat: int, action: Action) -> str | None:
-        return _legal.why_illegal(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        _legal.apply(self, seat, action)
-
-    def parse(self, text: str, seat: int | None = None) -> Action:
-        return _actions.parse(text)
-
-    def label(self, action: Action) -> str:
-        return _legal.label(self, action)
-
-    def scores(self) -> tuple[float, ...]:
-        return tuple(float(h) for h in self.happiness)
-
-    def facts(self) -> list[Facts]:
-        """Per seat, for simulation results: its melds on the table at the end, by suit."""
-        rows: list[Facts] = [{f"{suit} melds": 0.0 for suit in SUIT_NAMES} for _ in range(self.num_players)]
-        for meld in self.melds:
-            key = f"{SUIT_NAMES[meld.suit]} melds"
-            rows[meld.owner][key] = float(rows[meld.owner][key]) + 1  # type: ignore[arg-type]
-        return rows
-
-    def reveals(self, seat: int, action: Action) -> bool | None:
-        return _legal.reveals(self, seat, action)
-
-    def view(self, seat: int | None) -> JSON:
-        return _position.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: Rng) -> CardsState:
-        return _position.determinize(self, seat, rng)
-
-    def resample_chance(self, rng: Rng) -> CardsState:
-        return _position.resample_chance(self, rng)
-
-    def to_json(self) -> JSON:
-        return _position.to_json(self)
-
-    def check_invariants(self) -> None:
-        _position.check_invariants(self)
-
     # -- helpers ---------------------------------------------------------------------
 
     def meld(self, ident: int) -> Meld:
@@ -191,7 +148,3 @@ def empty_hand() -> list[int]:
 
 
 assert JOKER == HAND_KINDS - 1
-
-from vita.games.pursuit_cards import actions as _actions  # noqa: E402
-from vita.games.pursuit_cards import legal as _legal  # noqa: E402
-from vita.games.pursuit_cards import position as _position  # noqa: E402

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from vita.core.rng import Rng
 from vita.core.wording import count
+from vita.games.pursuit_cards.actions import Discard
 from vita.games.pursuit_cards.cards import HEARTS, full_deck, long_name, name, natural
 from vita.games.pursuit_cards.state import MAIN, OVER, CardsState, empty_hand
 
@@ -127,8 +128,9 @@ def play_to_temp(state: CardsState, seat: int, card: int) -> None:
     state.temp.append(natural(card))
 
 
-def discard(state: CardsState, seat: int, card: int) -> None:
+def discard(state: CardsState, seat: int, action: Discard) -> None:
     """The turn's discard: onto the temporary pile, which goes onto the discard pile."""
+    card = action.card
     play_to_temp(state, seat, card)
     state.say(f"{state.name(seat)} discards the {long_name(card)}.")
     state.discard.extend(state.temp)

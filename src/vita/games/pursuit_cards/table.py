@@ -1,0 +1,72 @@
+"""The card game's rules table (:class:`vita.core.state.Rules`): which rule carries out each
+type of action, and where legality, the points and what each seat sees are decided."""
+
+from __future__ import annotations
+
+from vita.core.state import Facts, Handler, Observer, Rules
+from vita.games.pursuit_cards import activation, attack, legal, melding, position, turn
+from vita.games.pursuit_cards.actions import (
+    Activate,
+    AddToMeld,
+    Capture,
+    Defend,
+    Discard,
+    Extend,
+    Pass,
+    Remnant,
+    StartMeld,
+    Take,
+    WholeMeld,
+    parse,
+)
+from vita.games.pursuit_cards.cards import SUIT_NAMES
+from vita.games.pursuit_cards.state import CardsState
+
+
+def whole_meld(state: CardsState, seat: int, action: WholeMeld) -> None:
+    """``meld 3D 5D 7D``: the card-by-card steps of laying it, at once."""
+    for step in legal.meld_steps(state, action):
+        melding.lay(state, seat, step)
+
+
+def scores(state: CardsState) -> tuple[float, ...]:
+    """"Ending the Game": each player's Happiness points."""
+    return tuple(float(h) for h in state.happiness)
+
+
+def facts(state: CardsState) -> list[Facts]:
+    """Per seat, for simulation results: its melds on the table at the end, by suit."""
+    rows: list[Facts] = [{f"{suit} melds": 0.0 for suit in SUIT_NAMES} for _ in range(state.num_players)]
+    for meld in state.melds:
+        key = f"{SUIT_NAMES[meld.suit]} melds"
+        rows[meld.owner][key] = float(rows[meld.owner][key]) + 1  # type: ignore[arg-type]
+    return rows
+
+
+HANDLERS: dict[type, Handler] = {
+    Discard: turn.discard,  # "Discards"
+    StartMeld: melding.start,  # "Melds"
+    AddToMeld: melding.add,
+    Extend: melding.extend,
+    WholeMeld: whole_meld,
+    Activate: activation.activate,  # "Activating a Meld"
+    Take: activation.take,  # "Effects of Activating Melds": Diamonds
+    Defend: attack.defend,  # "Attack Procedure"
+    Pass: attack.stop_defending,
+    Capture: attack.capture,
+    Remnant: attack.remnant,
+}
+
+RULES: Rules[CardsState] = Rules(
+    legal_actions=legal.legal_actions,
+    why_illegal=legal.why_illegal,
+    handlers=HANDLERS,
+    parse=parse,
+    label=legal.label,
+    scores=scores,
+    facts=facts,
+    observer=Observer(view=position.view, determinize=position.determinize, resample_chance=position.resample_chance,
+                      reveals=legal.reveals),
+    to_json=position.to_json,
+    check_invariants=position.check_invariants,
+)
