@@ -211,11 +211,16 @@ def test_on_a_phone_the_choices_are_on_screen_and_nothing_is_wider(server: Serve
             continue
         for _ in range(10):  # grouped choices narrow to a list: each step is on screen too
             choices = page.locator("#actions button.choice, #actions .words button")
-            assert choices.count(), "a choice is offered"
-            for i in range(choices.count()):
-                box = choices.nth(i).bounding_box()
-                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, \
-                    f"{game}: choice {i} at y={box and box['y']} is off the screen at decision {decisions}"
+            # Every box measured at one moment (one script run), so that a bot's move pushed
+            # meanwhile cannot replace the buttons between counting them and measuring them.
+            boxes = page.evaluate("""() => [...document.querySelectorAll(
+                '#actions button.choice, #actions .words button')].map(b => {
+                    const r = b.getBoundingClientRect();
+                    return b.getClientRects().length ? [r.top, r.bottom] : null; })""")
+            assert boxes, "a choice is offered"
+            for i, box in enumerate(boxes):
+                assert box is not None and box[0] >= 0 and box[1] <= 844, \
+                    f"{game}: choice {i} at {box} is off the screen (or hidden) at decision {decisions}"
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, f"{game}: wider than the screen"
             final = page.locator("#actions button.choice").count() > 0
             choices.first.click()

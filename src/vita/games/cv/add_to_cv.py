@@ -18,17 +18,13 @@ asked of the player only when there is a choice (a second colour, or a stack to 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Action
 from vita.games.cv.actions import Place
 from vita.games.cv.cards import BAD_LUCK, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
 from vita.games.cv.cleanup import resume
 from vita.games.cv.payment import affordable, pay
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import PLACE
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 _NO_EVENTS = [0] * len(SYMBOLS)
 

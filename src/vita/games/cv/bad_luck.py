@@ -9,16 +9,12 @@ Insurance played from the hand avoids one loss. Lost cards go to the box.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Action
 from vita.games.cv.actions import Lose, Play
 from vita.games.cv.add_to_cv import add_to_cv
 from vita.games.cv.cards import BAD_LUCK
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import MISFORTUNE, MISFORTUNE_EVERY
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 
 def after_selection(state: CvState) -> None:

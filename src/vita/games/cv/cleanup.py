@@ -13,15 +13,11 @@ round the game may end (:mod:`.game_end`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.games.cv import game_end
 from vita.games.cv.dice import start_turn
 from vita.games.cv.social_assistance import eligible
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import ASSIST, TRACK_SIZE
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 AGE_DECKS = ("early adulthood", "middle age", "old age")
 

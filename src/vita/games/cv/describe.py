@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from vita.core.state import Action
+from vita.games.cv.actions import (
+    Assist,
+    Buy,
+    Keep,
+    Lose,
+    Place,
+    Play,
+)
 from vita.games.cv.cards import AGES, EFFECTS, SYMBOLS, TYPES, Card, Deck, Goal
+from vita.games.cv.state import CvState
 
 SYMBOL_WORDS = {"good_luck": "good luck", "bad_luck": "bad luck", "any": "any of health/relationship/knowledge/money",
                 "die": "extra die", "reroll": "extra throw"}
@@ -77,3 +87,12 @@ def catalogue(deck: Deck) -> dict[str, dict[str, object]]:
     for goal in deck.goals.values():
         out[str(goal.number)] = {"title": goal.title, "text": goal_text(goal), "types": ["goal"], "age": "goal"}
     return out
+
+
+def label(state: CvState, action: Action) -> str:
+    deck = state.deck
+    if isinstance(action, Keep | Play | Buy | Lose | Place) or (isinstance(action, Assist) and action.card):
+        title = deck.title(action.card)
+        text = str(action)
+        return f"{text} ({title})"
+    return str(action)

@@ -12,11 +12,10 @@ A die shows one of six faces: health, relationship, knowledge, money, good luck,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Action
 from vita.games.cv.actions import STOP, Play, Reroll, Stop
 from vita.games.cv.cards import ANY, BAD_LUCK, DIE, FACES, REROLL, SYMBOLS
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import (
     BASE_DICE,
     BASE_REROLLS,
@@ -25,9 +24,6 @@ from vita.games.cv.steps import (
     SELECT,
     USED_PSYCHOTHERAPY,
 )
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 FACE_LETTERS = "HRKMGB"
 PSYCHOTHERAPY = "psychotherapy"

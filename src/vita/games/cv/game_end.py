@@ -16,15 +16,10 @@ then it remains a tie!"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Facts
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import OVER
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
-
 
 OLD_DECK = 2  # the old-age deck's place in CvState.decks
 

@@ -7,8 +7,6 @@ finds the most useful reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.cv import add_to_cv, bad_luck, dice, payment, select, setup, social_assistance
@@ -27,6 +25,7 @@ from vita.games.cv.actions import (
     Trip,
 )
 from vita.games.cv.cards import BAD_LUCK, GOOD_LUCK, SYMBOLS, TYPES
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import (
     ASSIST,
     DRAFT,
@@ -43,8 +42,6 @@ from vita.games.cv.steps import (
     USED_TRIP,
 )
 
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 def legal_actions(state: CvState, seat: int) -> list[Action]:
     step = state.step
@@ -197,12 +194,4 @@ def _why_place(state: CvState, seat: int, action: Place) -> Reason | None:
 
 # -- wording ---------------------------------------------------------------------------------
 
-
-def label(state: CvState, action: Action) -> str:
-    deck = state.deck
-    if isinstance(action, Keep | Play | Buy | Lose | Place) or (isinstance(action, Assist) and action.card):
-        title = deck.title(action.card)
-        text = str(action)
-        return f"{text} ({title})"
-    return str(action)
 

@@ -8,13 +8,9 @@ Bad luck (Pension) is paid from the dice and tokens.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.errors import Reason
 from vita.games.cv.cards import ANY, BAD_LUCK, PLAIN, SYMBOLS, WORK, Card
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
+from vita.games.cv.state import CvState
 
 
 def condition_refused(state: CvState, seat: int, card: Card, as_type: int) -> Reason | None:

@@ -1,4 +1,4 @@
-"""Positions as JSON, per-seat views, determinisation, invariants and hand-edited positions.
+"""The position codec: positions as JSON (in and out, with explicit checks), invariants and hand-edited positions.
 
 Cards are written by number. The format is documented in ``docs/games/cv.md``
 ("Positions"); :func:`to_json` writes it and :func:`from_json` reads and checks it.
@@ -6,7 +6,7 @@ Cards are written by number. The format is documented in ``docs/games/cv.md``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,6 +23,7 @@ from vita.games.cv.cards import (
     TYPES,
     Deck,
 )
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import (
     ASSIST,
     DRAFT,
@@ -37,9 +38,6 @@ from vita.games.cv.steps import (
     USED_PSYCHOTHERAPY,
     USED_TRIP,
 )
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 AGE_KEYS = ("early", "middle", "old")
 USED = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIEND, "psychotherapy": USED_PSYCHOTHERAPY}
@@ -340,100 +338,6 @@ def _accounting(every: list[int]) -> str:
 
 
 # -- views and determinisation -------------------------------------------------------------------
-
-
-def view(state: CvState, seat: int | None) -> JSON:
-    """What ``seat`` may see: its own hand, draft and goal; of the others' hands, the events
-    they took from the track, and how many childhood cards they hold.
-
-    Public: the track, every CV, the tokens, the dice, the public goals, the box (discarded and
-    lost cards are face up), the sizes of the decks.
-    """
-    data = to_json(state)
-    del data["rng"]
-    data["decks"] = {key: len(cards) for key, cards in data["decks"].items()}
-    data["goal_deck"] = len(state.goal_deck)
-    data["set_aside"] = len(state.set_aside)
-    for index, player in enumerate(data["players"]):
-        player["hand_size"] = len(player["hand"])
-        player["draft_size"] = len(player["draft"])
-        player["kept_size"] = len(player["kept"])
-        player["cv_size"] = state.cv_size(index)
-        if index != seat:
-            # Events bought or taken from the track were seen by all; childhood ones were not.
-            hidden = [c for c in state.hands[index] if state.deck.card(c).age == CHILDHOOD]
-            player["hand"] = [c for c in state.hands[index] if c not in hidden]
-            player["hidden_in_hand"] = len(hidden)
-            player["goal"] = player["draft"] = player["kept"] = None
-    if state.step == OVER:  # the private goals are revealed at the end
-        for index, player in enumerate(data["players"]):
-            player["goal"] = state.goals[index]
-    data["seat"] = seat
-    data["to_move"] = list(state.to_move())
-    # Points so far; another player's private goal is counted only once it is revealed.
-    rows = state.score_breakdown()
-    over = state.step == OVER
-    data["scores"] = [row["total"] - (0 if over or index == seat else row["private goal"])
-                      for index, row in enumerate(rows)]
-    return data
-
-
-def resample_chance(state: CvState, rng: Rng) -> CvState:
-    """The age decks' and the goal deck's order drawn again; every hand, goal and draft stays."""
-    copy = state.clone()
-    copy.rng = Rng(rng.next_u64())
-    for cards in (*copy.decks, copy.goal_deck):
-        rng.shuffle(cards)
-    return copy
-
-
-def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
-    """Re-deal what ``seat`` cannot see, keeping every size: the order of the decks, the other
-    players' life goals and hands of events, and during the draft their childhood cards."""
-    copy = state.clone()
-    copy.rng = Rng(rng.next_u64())
-    # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
-    # decides the deal, so two positions it cannot tell apart deal alike.
-    for cards in copy.decks:
-        cards.sort()
-        rng.shuffle(cards)
-    others = [s for s in range(copy.num_players) if s != seat]
-    # Life goals: the others' private goals and the goal deck.
-    goals = sorted(copy.goal_deck + [copy.goals[s] for s in others])
-    rng.shuffle(goals)
-    for other in others:
-        copy.goals[other] = goals.pop()
-    copy.goal_deck = goals
-    if copy.step == DRAFT:
-        _redeal_draft(copy, others, rng)
-    else:
-        # Others' childhood events, among those set aside (events from the track were seen).
-        def childhood(c: int) -> bool:
-            return copy.deck.card(c).age == CHILDHOOD
-
-        events = [c for c in copy.set_aside if copy.deck.card(c).is_event]
-        pool = sorted(events + [c for other in others for c in copy.hands[other] if childhood(c)])
-        rng.shuffle(pool)
-        for other in others:
-            copy.hands[other] = [c if not childhood(c) else pool.pop() for c in copy.hands[other]]
-        copy.set_aside = [c for c in copy.set_aside if c not in events] + pool
-    return copy
-
-
-def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
-    """The others' childhood cards and those set aside, re-dealt; the Bicycle stays in play."""
-    pool = sorted(copy.set_aside + [c for o in others for c in copy.draft[o] + copy.kept[o]])
-    rng.shuffle(pool)
-    bicycle = copy.deck.bicycle()
-    dealt = sum(len(copy.draft[o]) + len(copy.kept[o]) for o in others)
-    if bicycle in pool[dealt:] and dealt:  # it was dealt to someone: keep it among the dealt cards
-        where = pool.index(bicycle)
-        swap = rng.below(dealt)
-        pool[where], pool[swap] = pool[swap], pool[where]
-    dealt_cards, copy.set_aside = pool[:dealt], pool[dealt:]
-    for other in others:
-        copy.draft[other] = [dealt_cards.pop() for _ in copy.draft[other]]
-        copy.kept[other] = [dealt_cards.pop() for _ in copy.kept[other]]
 
 
 # -- hand-edited positions (conformance cases) ----------------------------------------------------

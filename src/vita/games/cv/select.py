@@ -12,8 +12,6 @@ How a cost is paid, and who may take what, is in :mod:`.payment`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.cv.actions import DONE, Buy, Done, Friend, Magician, Play, Trip
@@ -30,10 +28,8 @@ from vita.games.cv.cards import (
 )
 from vita.games.cv.dice import abilities
 from vita.games.cv.payment import affordable, pay, type_choices, type_of
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import LUCK_PRICE, MAX_BUYS, USED_FRIEND, USED_MAGICIAN, USED_TRIP
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 MAGICIAN, TRIP, FRIEND = "magician", "trip-around-the-world", "friend-from-work"
 _MAGIC = {(a, b): Magician(a, b) for a in PLAIN for b in PLAIN if a != b}

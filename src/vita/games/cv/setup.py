@@ -17,17 +17,13 @@ player's hand, like Childhood cards": the childhood events, Life Insurance and Z
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.rng import Rng
 from vita.core.state import Action
 from vita.games.cv.actions import Keep
 from vita.games.cv.add_to_cv import place_next
 from vita.games.cv.cards import CHILDHOOD, EARLY, EFFECTS, MIDDLE, OLD, STACKS, SYMBOLS, Deck
+from vita.games.cv.state import CvState
 from vita.games.cv.steps import DRAFT, TRACK_SIZE
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
 
 CHILDHOOD_EXTRA = {2: 5, 3: 8}  # random cards beside the Bicycle, by number of players
 DEALT = 3

@@ -11,15 +11,11 @@ out (:func:`vita.games.cv.cleanup.refill` asks); taking a card is optional.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Action
 from vita.games.cv.actions import NO_ASSIST, Assist
 from vita.games.cv.cards import EVENT, TYPES, WORK
 from vita.games.cv.payment import type_choices, type_of
-
-if TYPE_CHECKING:
-    from vita.games.cv.state import CvState
+from vita.games.cv.state import CvState
 
 
 def eligible(state: CvState) -> list[int]:

@@ -3,8 +3,20 @@ action, and where legality, the points and what each seat sees are decided."""
 
 from __future__ import annotations
 
-from vita.core.state import Handler, Observer, Rules
-from vita.games.cv import add_to_cv, bad_luck, dice, game_end, legal, position, select, setup, social_assistance
+from vita.core.state import Handler, Rules
+from vita.games.cv import (
+    add_to_cv,
+    bad_luck,
+    describe,
+    dice,
+    game_end,
+    legal,
+    observer,
+    position,
+    select,
+    setup,
+    social_assistance,
+)
 from vita.games.cv.actions import (
     Assist,
     Buy,
@@ -62,12 +74,12 @@ RULES: Rules[CvState] = Rules(
     why_illegal=legal.why_illegal,
     handlers=HANDLERS,
     parse=parse,
-    label=legal.label,
+    label=describe.label,
     scores=game_end.scores,
     ranking=game_end.ranking,
     score_breakdown=game_end.breakdown,
     facts=game_end.facts,
-    observer=Observer(view=position.view, determinize=position.determinize, resample_chance=position.resample_chance),
+    observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,
 )

@@ -12,16 +12,12 @@ so on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.games.our_life import persona
+from vita.games.our_life.data import Bonus, Row
 from vita.games.our_life.happiness import add_joy, add_stress, change_happiness, relax
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import USE
 from vita.games.our_life.story import tell
-
-if TYPE_CHECKING:
-    from vita.games.our_life.data import Bonus, Row
-    from vita.games.our_life.state import OurLifeState
 
 
 def award(state: OurLifeState, seat: int, bonus: Bonus, source: str) -> None:

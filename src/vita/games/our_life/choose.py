@@ -10,15 +10,11 @@ rolls as many dice as the card shows and every stress icon marks an X for each c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.games.our_life import bonuses, persona
 from vita.games.our_life.actions import Choose
 from vita.games.our_life.happiness import add_stress, relax
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import USE
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
 
 
 def fill_display(state: OurLifeState) -> None:

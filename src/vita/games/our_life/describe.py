@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from vita.core.state import Action
+from vita.games.our_life.actions import (
+    Choose,
+    KeepGoal,
+    KeepShared,
+    Mark,
+    Post,
+)
 from vita.games.our_life.data import ROW_ACTIONS, SYMBOLS, Bonus, Book, Row
 from vita.games.our_life.scoring import CATEGORY_NAMES
+from vita.games.our_life.state import OurLifeState
 
 
 def action_card_text(book: Book, card: int) -> str:
@@ -159,3 +168,16 @@ def markdown_tables(book: Book) -> str:
     out += [f"- {v.id}. {v.title}: {v.bonuses[0].describe()} or {v.bonuses[1].describe()}"
             for v in book.vacations.values()]
     return "\n".join(out)
+
+
+def label(state: OurLifeState, action: Action) -> str:
+    """A human wording: card titles beside their numbers."""
+    book = state.book
+    if isinstance(action, Choose) and action.slot < len(state.display):
+        card = book.actions[state.display[action.slot]]
+        return f"choose {card.title} ({', '.join(SYMBOLS[a] for a in card.actions)})"
+    if isinstance(action, KeepGoal | KeepShared | Post):
+        return f"{action} ({book.title(action.card)})"
+    if isinstance(action, Mark) and action.row in book.rows:
+        return str(action).replace(action.row, book.rows[action.row].name, 1)
+    return str(action)

@@ -11,16 +11,12 @@ row and both bonuses of the Vacation card), or two players of any families spend
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.games.our_life import bonuses
 from vita.games.our_life.actions import Pick
+from vita.games.our_life.data import Row
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import TRAVEL
 from vita.games.our_life.story import tell
-
-if TYPE_CHECKING:
-    from vita.games.our_life.data import Row
-    from vita.games.our_life.state import OurLifeState
 
 
 def child_deck(state: OurLifeState, seat: int) -> list[int]:

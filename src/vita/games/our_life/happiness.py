@@ -13,10 +13,7 @@ relaxed (printed), -8 per stress mark at the red end (designed, the same amount)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
+from vita.games.our_life.state import OurLifeState
 
 
 def change_happiness(state: OurLifeState, family: int, amount: int) -> None:

@@ -8,7 +8,7 @@ Reason codes (stable, listed in docs/games/our-life.md): ``not-your-turn``, ``wr
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vita.core.errors import Reason
 from vita.core.state import Action
@@ -36,12 +36,10 @@ from vita.games.our_life.actions import (
     Vacation,
 )
 from vita.games.our_life.data import SYMBOLS
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, POST, PROMPTS, SETUP, STORY, USE
 
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
-
-__all__ = ["label", "legal_actions", "why_illegal"]
+__all__ = ["legal_actions", "why_illegal"]
 
 
 def legal_actions(state: OurLifeState, seat: int) -> list[Action]:
@@ -155,14 +153,3 @@ def _why_not_use(state: OurLifeState, seat: int, action: Mark | Like | Child | V
     return Reason(f"you have no {kind} action left to pay for {action}", "no-action-left")
 
 
-def label(state: OurLifeState, action: Action) -> str:
-    """A human wording: card titles beside their numbers."""
-    book = state.book
-    if isinstance(action, Choose) and action.slot < len(state.display):
-        card = book.actions[state.display[action.slot]]
-        return f"choose {card.title} ({', '.join(SYMBOLS[a] for a in card.actions)})"
-    if isinstance(action, KeepGoal | KeepShared | Post):
-        return f"{action} ({book.title(action.card)})"
-    if isinstance(action, Mark) and action.row in book.rows:
-        return str(action).replace(action.row, book.rows[action.row].name, 1)
-    return str(action)

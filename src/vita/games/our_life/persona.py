@@ -10,15 +10,11 @@ Like per liker. The card then goes back into the deck, which is shuffled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.games.our_life import bonuses
 from vita.games.our_life.actions import LikeStory, Pass, Post
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import POST, STORY
 from vita.games.our_life.story import tell
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
 
 
 def like(state: OurLifeState, seat: int, count: int = 1) -> None:

@@ -1,4 +1,4 @@
-"""Positions as JSON, per-seat views, determinisation, invariants and hand-edited positions.
+"""The position codec: positions as JSON (in and out, with explicit checks), invariants and hand-edited positions.
 
 Rows are written by id with their count of marks (a row is marked left to right), cards by
 number. The format is documented in ``docs/games/our-life.md`` ("Positions"); :func:`to_json`
@@ -7,7 +7,7 @@ writes it and :func:`from_json` reads and checks it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,10 +16,8 @@ from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.games.our_life.data import DATA_DIR, SYMBOLS, Book
 from vita.games.our_life.setup import seating
-from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, OVER, POST, PROMPTS, SETUP, STEPS, STORY, TRAVEL, USE
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
+from vita.games.our_life.state import OurLifeState
+from vita.games.our_life.steps import OPPORTUNITY, OVER, POST, PROMPTS, SETUP, STEPS, STORY, TRAVEL, USE
 
 # Counts, card numbers and the move number have no upper bound in the rules (a deck file may
 # hold any number of cards; a long game passes move 999), and scores may go below zero: only
@@ -419,111 +417,6 @@ def _check_cards(state: OurLifeState) -> None:
 
 
 # -- what a seat sees --------------------------------------------------------------------------
-
-
-def view(state: OurLifeState, seat: int | None) -> JSON:
-    """The position less what ``seat`` may not see: deck orders (only sizes), the generator, goal
-    cards drawn by others, setup choices and chosen Action cards of other families before their
-    reveal, the stories another player is choosing between."""
-    data = to_json(state)
-    del data["rng"]
-    data["decks"] = {key: len(cards) for key, cards in data["decks"].items() if key not in ("vacation_discard",)}
-    data["decks"]["vacation_discard"] = state.vacation_discard[:]
-    mine = state.family_of[seat] if seat is not None else -1
-    for other, player in enumerate(data["players"]):
-        ours = state.family_of[other] == mine
-        if other != seat:
-            player["goal_options"] = len(player["goal_options"])
-        if state.step == SETUP and other != seat:
-            player["personal_goal"] = bool(player["personal_goal"])
-            player["background_row"] = bool(player["background_row"])
-        if state.step == CHOOSE and not ours:
-            player["choice"] = player["choice"] is not None
-    for family, sheet in enumerate(data["families"]):
-        sheet["seats"] = list(state.families[family])  # for front ends: who shares this sheet
-        if family != mine:
-            sheet["shared_options"] = len(sheet["shared_options"])
-            if state.step == SETUP:
-                sheet["shared_goal"] = bool(sheet["shared_goal"])
-    for prompt in data["prompts"]:
-        if prompt["kind"] == "post" and prompt["seat"] != seat:
-            prompt["cards"] = len(prompt["cards"])
-    data["to_move"] = list(state.to_move())
-    if state.step == OVER:
-        data["scores"] = list(state.scores())
-        data["breakdown"] = state.score_breakdown()
-        if len(state.families) == 1:
-            data["solo_result"] = state.book.solo_result(state.scores()[0])
-    return data
-
-
-def resample_chance(state: OurLifeState, rng: Rng) -> OurLifeState:
-    """The decks' order drawn again (Action, children, vacation and story cards); goal cards
-    and choices stay."""
-    copy = state.clone()
-    copy.rng = Rng(rng.next_u64())
-    for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck, copy.story_deck):
-        rng.shuffle(deck)
-    return copy
-
-
-def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState:
-    """A copy with everything ``seat`` cannot see re-sampled: the deck orders, the goal cards
-    others drew or kept in secret, other families' unrevealed choices, stories being chosen."""
-    copy = state.clone()
-    copy.rng = Rng(rng.next_u64())
-    # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
-    # decides the deal, so two positions it cannot tell apart deal alike.
-    for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck):
-        deck.sort()
-        rng.shuffle(deck)
-    mine = state.family_of[seat] if seat is not None else -1
-    others = [s for s in range(state.num_players) if s != seat]
-    # Stories another seat is choosing between.
-    hidden_posts = [i for i, p in enumerate(copy.prompts) if p[0] == POST and p[1] != seat]
-    pool = sorted(copy.story_deck + [c for i in hidden_posts for c in copy.prompts[i][2:]])
-    rng.shuffle(pool)
-    for i in hidden_posts:
-        size = len(copy.prompts[i]) - 2
-        copy.prompts[i] = (POST, copy.prompts[i][1], *[pool.pop() for _ in range(size)])
-    copy.story_deck = pool
-    # Goal cards: others' options (and, during setup, what they kept) are re-dealt.
-    secret_kept = state.step == SETUP
-    copy.goal_box = _redeal(rng, copy.goal_box, copy.goal_options, copy.personal, others, secret_kept)
-    families = [f for f in range(len(state.families)) if f != mine]
-    copy.shared_box = _redeal(rng, copy.shared_box, copy.shared_options, copy.shared, families, secret_kept)
-    if secret_kept:
-        for s in others:
-            if copy.setup_rows[s]:
-                action = state.book.background[copy.background[s]].action
-                copy.setup_rows[s] = rng.choice([r.id for r in state.book.rows_for(action)])
-    if state.step == CHOOSE:
-        _redeal_choices(copy, [f for f in families], rng)
-    return copy
-
-
-def _redeal(rng: Rng, box: list[int], options: list[list[int]], kept: list[int], holders: list[int],
-            secret_kept: bool) -> list[int]:
-    """Re-deal the goal cards ``holders`` hold unseen (their options and, while the setup is
-    secret, the card they kept) from those and the ``box``; return the new box."""
-    unseen = [c for h in holders for c in options[h]] + [kept[h] for h in holders if secret_kept and kept[h]]
-    pool = sorted(box + unseen)
-    rng.shuffle(pool)
-    for h in holders:
-        options[h] = [pool.pop() for _ in options[h]]
-        if secret_kept and kept[h]:
-            kept[h] = pool.pop()
-    return pool
-
-
-def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:
-    size = len(copy.display)
-    for family in families:
-        seats = [s for s in copy.families[family] if copy.choice[s] >= 0]
-        slots = list(range(size))
-        rng.shuffle(slots)
-        for seat, slot in zip(seats, slots, strict=False):
-            copy.choice[seat] = slot
 
 
 # -- hand-edited positions ---------------------------------------------------------------------

@@ -8,17 +8,13 @@ After round 10 the game ends; otherwise the display is renewed for the next roun
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.games.our_life import choose
+from vita.games.our_life.data import PersonalGoal
 from vita.games.our_life.happiness import add_joy
 from vita.games.our_life.scoring import announce
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, OVER, USE
 from vita.games.our_life.use import can_act
-
-if TYPE_CHECKING:
-    from vita.games.our_life.data import PersonalGoal
-    from vita.games.our_life.state import OurLifeState
 
 
 def advance(state: OurLifeState) -> None:

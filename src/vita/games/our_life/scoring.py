@@ -13,12 +13,8 @@ Singles double their total. Partners share their family's score; equal scores sh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Facts
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
+from vita.games.our_life.state import OurLifeState
 
 CATEGORY_NAMES = ("health", "knowledge", "social", "leisure", "opportunities")
 

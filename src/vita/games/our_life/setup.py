@@ -17,18 +17,14 @@ the kept goals are shown and the background marks made, in seat order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.rng import Rng
 from vita.games.our_life import choose
 from vita.games.our_life.actions import BackgroundRow, KeepGoal, KeepShared
 from vita.games.our_life.data import Book
 from vita.games.our_life.family import mark_family_row
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, SETUP
 from vita.games.our_life.use import mark_character_row
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
 
 
 def seating(players: int, couples: int) -> tuple[tuple[int, ...], ...]:

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from vita.games.our_life.state import OurLifeState
+from vita.games.our_life.state import OurLifeState
 
 
 def tell(state: OurLifeState, event: str, **fields: str) -> None:

@@ -4,8 +4,20 @@ legality, the points and what each seat sees are decided."""
 
 from __future__ import annotations
 
-from vita.core.state import Handler, Observer, Rules
-from vita.games.our_life import choose, family, legal, persona, position, round_end, scoring, setup, use
+from vita.core.state import Handler, Rules
+from vita.games.our_life import (
+    choose,
+    describe,
+    family,
+    legal,
+    observer,
+    persona,
+    position,
+    round_end,
+    scoring,
+    setup,
+    use,
+)
 from vita.games.our_life.actions import (
     BackgroundRow,
     Child,
@@ -82,11 +94,11 @@ RULES: Rules[OurLifeState] = Rules(
     handlers=HANDLERS,
     settle=round_end.advance,
     parse=parse,
-    label=legal.label,
+    label=describe.label,
     scores=scoring.scores,
     score_breakdown=score_breakdown,
     facts=scoring.facts,
-    observer=Observer(view=position.view, determinize=position.determinize, resample_chance=position.resample_chance),
+    observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,
 )

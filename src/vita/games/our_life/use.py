@@ -13,19 +13,14 @@ and crosses a square of the Opportunities track. A missed Opportunity is gone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vita.core.state import Action
 from vita.games.our_life import bonuses, family
 from vita.games.our_life.actions import EXTRA, LUCK, OWN, Child, Like, Mark, Skip, TakeOpportunity, Vacation
-from vita.games.our_life.data import CHILD, LIKE, MONEY, SYMBOLS, TIME, VACATION
+from vita.games.our_life.data import CHILD, LIKE, MONEY, SYMBOLS, TIME, VACATION, Book
 from vita.games.our_life.data import LUCK as LUCK_SYMBOL
+from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import OPPORTUNITY
 from vita.games.our_life.story import tell
-
-if TYPE_CHECKING:
-    from vita.games.our_life.data import Book
-    from vita.games.our_life.state import OurLifeState
 
 KINDS = range(6)  # the action symbols a row can ask for (luck is only ever a wild)
 

@@ -5,7 +5,7 @@ stops), and where legality, the points and what each seat sees are decided."""
 
 from __future__ import annotations
 
-from vita.core.state import Handler, Observer, Rules
+from vita.core.state import Handler, Rules
 from vita.games.pursuit import (
     board_actions,
     card_actions,
@@ -14,6 +14,7 @@ from vita.games.pursuit import (
     free_actions,
     game_end,
     legal,
+    observer,
     position,
     setup,
     upkeep,
@@ -170,8 +171,7 @@ RULES: Rules[PursuitState] = Rules(
     ranking=game_end.ranking,
     score_breakdown=game_end.breakdown,
     facts=game_end.facts,
-    observer=Observer(view=position.view, determinize=position.determinize, resample_chance=position.resample_chance,
-                      reveals=position.reveals),
+    observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,
 )

@@ -230,54 +230,6 @@ def meld_steps(state: CardsState, action: WholeMeld) -> Iterator[StartMeld | Add
         yield Extend(state.melds[-1].id, "back", card)
 
 
-def reveals(state: CardsState, seat: int, action: Action) -> bool:
-    """A card leaving a hand shows it; a card drawn from the stock is chance. Captures,
-    remnants and passing show nothing hidden."""
-    if isinstance(action, Take):
-        return action.from_discard < state.diamond_owed
-    return not isinstance(action, Capture | Remnant | Pass)
-
-
 # -- wording ------------------------------------------------------------------------------------
 
-
-def label(state: CardsState, action: Action) -> str:
-    if isinstance(action, Activate):
-        meld = state.meld(action.meld)
-        what = (f"Activate m{meld.id} ({SUIT_NAMES[meld.suit]}) with the {long_name(action.card)}: "
-                f"power {action.position}")
-        if action.target >= 0:
-            target = state.meld(action.target)
-            what += f", attacking {state.name(target.owner)}'s m{target.id}"
-        return what
-    if isinstance(action, Defend):
-        return f"Defend with the {long_name(action.card)} on m{action.meld}: power {action.position}"
-    if isinstance(action, Take):
-        rest = state.diamond_owed - action.from_discard
-        if not action.from_discard:
-            return f"Take nothing from the discard pile and {rest} from the stock"
-        # The cards come off the top of the discard pile (its last cards), and the pile is public.
-        taken = state.discard[len(state.discard) - action.from_discard:][::-1]
-        named = ", ".join(f"the {long_name(card)}" for card in taken)
-        return f"Take {named} from the discard pile and {rest} from the stock"
-    if isinstance(action, Pass):
-        return "Stop defending"
-    if isinstance(action, Capture):
-        if state.attack is not None:
-            attacked = state.find_meld(state.attack[1])
-            if attacked is not None and attacked.cards:
-                entry = attacked.cards[0 if action.end == "front" else -1]
-                return f"Capture the {long_name(entry)} from the {action.end} of m{attacked.id}"
-        return f"Capture the card at the {action.end} of the attacked meld"
-    if isinstance(action, Remnant):
-        return f"Discard the {long_name(action.card)} first"
-    if isinstance(action, StartMeld):
-        return f"Start a new meld with the {long_name(action.card)}"
-    if isinstance(action, AddToMeld):
-        return f"Put the {long_name(action.card)} at the {action.end} of the new meld"
-    if isinstance(action, Extend):
-        return f"Extend m{action.meld} at the {action.end} with the {long_name(action.card)}"
-    if isinstance(action, Discard):
-        return f"Discard the {long_name(action.card)} and end your turn"
-    return str(action)
 

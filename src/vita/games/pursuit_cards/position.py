@@ -1,4 +1,4 @@
-"""Positions as JSON, per-seat views, determinisation and invariants.
+"""The position codec: positions as JSON (in and out, with explicit checks) and invariants.
 
 Cards are written in notation (``7H``, ``JK``, ``JK=7H`` in melds); the format is
 documented in ``docs/games/pursuit-cards.md``.
@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from vita.core.errors import IllegalAction, PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
-from vita.games.pursuit_cards.cards import DECK_SIZE, DECLARED, JOKER, KINDS, SUITS, name, parse_card
+from vita.games.pursuit_cards.cards import DECK_SIZE, DECLARED, JOKER, KINDS, name, parse_card
 from vita.games.pursuit_cards.melds import Meld, is_meld, pattern_of
 from vita.games.pursuit_cards.state import STEPS, CardsState, empty_hand
 
@@ -263,60 +263,6 @@ def check_invariants(state: CardsState) -> None:
         # The player whose turn it is always keeps a card to discard ("Discards").
         if not (sum(state.hands[state.turn]) >= 1):
             raise PositionError("the player to act has no card to discard")
-
-
-def view(state: CardsState, seat: int | None) -> JSON:
-    """What ``seat`` may see: its own hand, the others' hand sizes, the stock's size.
-
-    The discard pile is public: every card on it was played face up.
-    """
-    data = to_json(state)
-    data.pop("rng")
-    data["stock"] = len(state.stock)
-    for index, player in enumerate(data["players"]):
-        player["hand_size"] = len(player["hand"])
-        if index != seat:
-            player["hand"] = None
-    data["seat"] = seat
-    data["to_move"] = list(state.to_move())
-    data["scores"] = list(state.happiness)
-    for meld in data["melds"]:
-        spec = state.meld(meld["id"])
-        meld["suit"] = SUITS[spec.suit]
-        meld["pattern"] = spec.pattern
-        meld["powers"] = list(range(1, len(spec.cards) + 1))
-    return data
-
-
-def resample_chance(state: CardsState, rng: Rng) -> CardsState:
-    """The stock's order drawn again (the hands, seen or not, stay)."""
-    copy = state.clone()
-    copy.rng = Rng(rng.next_u64())
-    rng.shuffle(copy.stock)
-    return copy
-
-
-def determinize(state: CardsState, seat: int | None, rng: Rng) -> CardsState:
-    """Re-deal what ``seat`` cannot see: the other hands and the stock, keeping their sizes."""
-    copy = state.clone()
-    copy.rng = Rng(rng.next_u64())
-    pool = list(copy.stock)
-    others = [s for s in range(copy.num_players) if s != seat]
-    sizes = []
-    for other in others:
-        hand = copy.hands[other]
-        sizes.append(sum(hand))
-        for kind, count in enumerate(hand):
-            pool += [kind] * count
-    pool.sort()  # what the seat knows (which cards are unseen), not where they lie, decides the deal
-    rng.shuffle(pool)
-    for other, size in zip(others, sizes, strict=True):
-        hand = empty_hand()
-        for _ in range(size):
-            hand[pool.pop()] += 1
-        copy.hands[other] = hand
-    copy.stock = pool
-    return copy
 
 
 def reconcile(data: JSON, patch: JSON) -> JSON:

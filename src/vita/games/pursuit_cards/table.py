@@ -3,8 +3,8 @@ type of action, and where legality, the points and what each seat sees are decid
 
 from __future__ import annotations
 
-from vita.core.state import Facts, Handler, Observer, Rules
-from vita.games.pursuit_cards import activation, attack, legal, melding, position, turn
+from vita.core.state import Facts, Handler, Rules
+from vita.games.pursuit_cards import activation, attack, describe, legal, melding, observer, position, turn
 from vita.games.pursuit_cards.actions import (
     Activate,
     AddToMeld,
@@ -62,11 +62,10 @@ RULES: Rules[CardsState] = Rules(
     why_illegal=legal.why_illegal,
     handlers=HANDLERS,
     parse=parse,
-    label=legal.label,
+    label=describe.label,
     scores=scores,
     facts=facts,
-    observer=Observer(view=position.view, determinize=position.determinize, resample_chance=position.resample_chance,
-                      reveals=legal.reveals),
+    observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,
 )

@@ -1,0 +1,91 @@
+"""The card game's observer: the one place that decides what each seat sees.
+
+Its view (what a front end, a bot or an agent may be shown), the re-deal of what a seat
+cannot see (determinization, for search and the no-leak check), the re-sampling of chance
+(the draws nobody has seen yet), and whether an action shows a seat something hidden
+(the undo rule).
+"""
+
+from __future__ import annotations
+
+from vita.core.rng import Rng
+from vita.core.state import JSON, Action, Observer
+from vita.games.pursuit_cards.actions import (
+    Capture,
+    Pass,
+    Remnant,
+    Take,
+)
+from vita.games.pursuit_cards.cards import (
+    SUITS,
+)
+from vita.games.pursuit_cards.position import to_json
+from vita.games.pursuit_cards.state import (
+    CardsState,
+    empty_hand,
+)
+
+
+def view(state: CardsState, seat: int | None) -> JSON:
+    """What ``seat`` may see: its own hand, the others' hand sizes, the stock's size.
+
+    The discard pile is public: every card on it was played face up.
+    """
+    data = to_json(state)
+    data.pop("rng")
+    data["stock"] = len(state.stock)
+    for index, player in enumerate(data["players"]):
+        player["hand_size"] = len(player["hand"])
+        if index != seat:
+            player["hand"] = None
+    data["seat"] = seat
+    data["to_move"] = list(state.to_move())
+    data["scores"] = list(state.happiness)
+    for meld in data["melds"]:
+        spec = state.meld(meld["id"])
+        meld["suit"] = SUITS[spec.suit]
+        meld["pattern"] = spec.pattern
+        meld["powers"] = list(range(1, len(spec.cards) + 1))
+    return data
+
+
+def resample_chance(state: CardsState, rng: Rng) -> CardsState:
+    """The stock's order drawn again (the hands, seen or not, stay)."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    rng.shuffle(copy.stock)
+    return copy
+
+
+def determinize(state: CardsState, seat: int | None, rng: Rng) -> CardsState:
+    """Re-deal what ``seat`` cannot see: the other hands and the stock, keeping their sizes."""
+    copy = state.clone()
+    copy.rng = Rng(rng.next_u64())
+    pool = list(copy.stock)
+    others = [s for s in range(copy.num_players) if s != seat]
+    sizes = []
+    for other in others:
+        hand = copy.hands[other]
+        sizes.append(sum(hand))
+        for kind, count in enumerate(hand):
+            pool += [kind] * count
+    pool.sort()  # what the seat knows (which cards are unseen), not where they lie, decides the deal
+    rng.shuffle(pool)
+    for other, size in zip(others, sizes, strict=True):
+        hand = empty_hand()
+        for _ in range(size):
+            hand[pool.pop()] += 1
+        copy.hands[other] = hand
+    copy.stock = pool
+    return copy
+
+
+def reveals(state: CardsState, seat: int, action: Action) -> bool:
+    """A card leaving a hand shows it; a card drawn from the stock is chance. Captures,
+    remnants and passing show nothing hidden."""
+    if isinstance(action, Take):
+        return action.from_discard < state.diamond_owed
+    return not isinstance(action, Capture | Remnant | Pass)
+
+
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals)
