@@ -16,7 +16,7 @@ import json
 import statistics
 from typing import Any
 
-from vita.games.our_life.data import load_book
+from vita.games.our_life.cards import load_book
 from vita.sim import play_one
 
 MODES = {"solo": {"players": 1}, "co-op": {"players": 2, "couples": 1}}

@@ -98,7 +98,7 @@ def test_cv_judges_a_finished_game_by_its_scores() -> None:
     """CV's judgement of a finished game is its "Scoring": each seat's points, so the seat with
     the most points is judged ahead of every other."""
     from vita.games.cv.bots import values
-    from vita.games.cv.game_end import scores
+    from vita.games.cv.rules.game_end import scores
 
     game = get_game("cv")
     rng = Rng(11)

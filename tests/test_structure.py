@@ -17,7 +17,7 @@ WITHOUT_CIRCLES = ["vita.core", "vita.web", "vita.ai", "vita.terminal", "vita.te
 # Rules of a rulebook that truly recurse, each named in its game's doc ("Where each rule lives"):
 # Our Life's bonuses: a column's or a section's bonus marks the Digital Persona, whose own
 # bonuses may trigger another bonus ("Bonuses", "Digital Persona").
-RECURSIONS = {"vita.games.our_life": [["vita.games.our_life.bonuses", "vita.games.our_life.persona"]]}
+RECURSIONS = {"vita.games.our_life": [["vita.games.our_life.rules.bonuses", "vita.games.our_life.rules.persona"]]}
 FRONT_ENDS = ("rich", "numpy", "fastapi", "starlette", "uvicorn", "gymnasium", "pettingzoo", "pyspiel", "click")
 
 
@@ -111,3 +111,39 @@ def test_no_game_package_imports_a_front_end_or_adapter_library() -> None:
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
             for module in names:
                 assert module.split(".")[0] not in FRONT_ENDS, f"{path} imports {module}"
+
+
+GAMES = ["pursuit", "pursuit_cards", "cv", "our_life"]
+# The role modules every game package has, under the same names (docs/engine.md, "The shape of
+# a game package"); only the modules of rules/ are named after each game's own rulebook.
+ROLES = ["info", "options", "cards", "state", "actions", "flow", "legal", "describe", "position", "observer",
+         "table", "prompts", "bots", "game"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_same_modules_for_the_same_roles(game: str) -> None:
+    package = ROOT / "vita" / "games" / game
+    missing = [role for role in ROLES if not (package / f"{role}.py").is_file()]
+    assert not missing, f"{game} lacks {missing}"
+    assert (package / "rules" / "__init__.py").is_file() and (package / "rules" / "setup.py").is_file()
+    # Every other top-level module is card data (the board game's expansion) or the state's steps.
+    others = {p.stem for p in package.glob("*.py")} - set(ROLES) - {"__init__"}
+    assert others <= {"community_cards", "steps"}, f"{game} has modules outside the roles: {others}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_starts_the_same_way(game: str) -> None:
+    """``rules.setup.new_game(options, seed, *, log=True)`` in every game, and what the game's
+    ``new_state`` calls."""
+    import importlib
+    import inspect
+
+    setup = importlib.import_module(f"vita.games.{game}.rules.setup")
+    parameters = inspect.signature(setup.new_game).parameters
+    assert [(p.name, p.kind.name) for p in parameters.values()] == [
+        ("options", "POSITIONAL_OR_KEYWORD"), ("seed", "POSITIONAL_OR_KEYWORD"), ("log", "KEYWORD_ONLY")]
+    module = importlib.import_module(f"vita.games.{game}.game")
+    game_object = module.GAME
+    options = game_object.make_options(game_object.options_for_players(2))
+    assert setup.new_game(options, 5, log=True).to_json() == game_object.new_state(options, 5).to_json()
+

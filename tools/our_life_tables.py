@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from vita.games.our_life.data import load_book  # noqa: E402
+from vita.games.our_life.cards import load_book  # noqa: E402
 from vita.games.our_life.describe import markdown_tables  # noqa: E402
 
 DOC = ROOT / "docs" / "games" / "our-life.md"

@@ -389,7 +389,7 @@ def test_the_pages_meld_finder_agrees_with_the_engines_melds(server: Server, bro
     import random
 
     from vita.games.pursuit_cards.cards import DECLARED, card, name, parse_card
-    from vita.games.pursuit_cards.melds import is_meld
+    from vita.games.pursuit_cards.rules.melds import is_meld
 
     def engine_ways(words: list[str]) -> set[str]:
         naturals = [parse_card(w) for w in words if w != "JK"]

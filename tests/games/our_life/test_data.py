@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from vita.games.our_life.data import DATA_DIR, check_directory, load_book
+from vita.games.our_life.cards import DATA_DIR, check_directory, load_book
 
 DECKS = ("actions", "background", "personal_goals", "shared_goals", "children_single", "children_couple",
          "stories", "vacations")

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from vita.core import IllegalAction, PositionError, Rng
 from vita.games.pursuit import GAME, PursuitState
-from vita.games.pursuit.community import score
 from vita.games.pursuit.position import card_places
+from vita.games.pursuit.rules.community import score
 from vita.games.pursuit.state import ACTION
 
 from .helpers import after_setup

@@ -71,7 +71,7 @@ def test_a_card_beyond_the_three_slots_says_its_stress() -> None:
     """"Take Project": "You have 3 "slots" in front of you in which Projects, Jobs and Partners
     are put. If all 3 slots are filled, ... any Projects taken after that cause you to get 1
     Stress." A new Job replaces the old one, so it frees the old one's slot."""
-    from vita.games.pursuit.upkeep import slot_cards
+    from vita.games.pursuit.rules.upkeep import slot_cards
 
     for seed in range(30):
         state, rng = GAME.new(seed=seed, players=2), random.Random(seed)

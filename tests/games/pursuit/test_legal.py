@@ -9,9 +9,11 @@ import pytest
 
 from vita.core import Rng
 from vita.core.state import Action
-from vita.games.pursuit import GAME, PursuitState, abilities, board_actions, card_actions, community, free_actions
+from vita.games.pursuit import GAME, PursuitState
 from vita.games.pursuit.actions import Exchange, Simple
 from vita.games.pursuit.legal import _OVERTIME, _REFRESH, _REST, _RETIRE, action_phase_actions, on_card_table
+from vita.games.pursuit.rules import abilities, board_actions, card_actions, community, free_actions
+from vita.games.pursuit.rules.tracks import can_lose_sth, can_pay
 from vita.games.pursuit.state import (
     ACTION,
     ROW_ITEMS,
@@ -20,7 +22,6 @@ from vita.games.pursuit.state import (
     ROW_PROJECTS,
     START_RELATIONSHIP,
 )
-from vita.games.pursuit.tracks import can_lose_sth, can_pay
 
 
 def by_the_rule_modules(state: PursuitState, seat: int) -> list[Action]:

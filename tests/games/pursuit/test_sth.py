@@ -13,9 +13,9 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vita.games.pursuit.board_actions import add_takes, take_table
-from vita.games.pursuit.card_actions import advance_table
-from vita.games.pursuit.tracks import payment_shapes
+from vita.games.pursuit.rules.board_actions import add_takes, take_table
+from vita.games.pursuit.rules.card_actions import advance_table
+from vita.games.pursuit.rules.tracks import payment_shapes
 from vita.registry import get_game
 
 GAME = get_game("pursuit")

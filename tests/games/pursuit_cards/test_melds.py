@@ -8,8 +8,8 @@ import itertools
 import pytest
 
 from vita.games.pursuit_cards.cards import DECLARED, HEARTS, JOKER, card
-from vita.games.pursuit_cards.melding import completable
-from vita.games.pursuit_cards.melds import is_meld, pattern_of
+from vita.games.pursuit_cards.rules.melding import completable
+from vita.games.pursuit_cards.rules.melds import is_meld, pattern_of
 from vita.games.pursuit_cards.state import empty_hand
 
 
@@ -83,7 +83,7 @@ def test_start_options_agree_with_completable() -> None:
     from vita.core import Rng
     from vita.games.pursuit_cards import GAME
     from vita.games.pursuit_cards.cards import KINDS
-    from vita.games.pursuit_cards.melding import start_options
+    from vita.games.pursuit_cards.rules.melding import start_options
 
     rng = Rng(7)
     state = GAME.new(seed=1, players=2)

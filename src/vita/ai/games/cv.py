@@ -36,7 +36,7 @@ from vita.games.cv.actions import (
     Trip,
 )
 from vita.games.cv.cards import CARD_COUNT, EFFECTS, PLAIN, SYMBOLS
-from vita.games.cv.select import FRIEND_SYMBOLS
+from vita.games.cv.rules.select import FRIEND_SYMBOLS
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import MAX_DICE, STEPS
 

@@ -19,7 +19,7 @@ from typing import Any
 from vita.core.codec import NotationCodec, one_hot
 from vita.core.state import State
 from vita.games.our_life.actions import PAYS
-from vita.games.our_life.data import SYMBOLS, Book
+from vita.games.our_life.cards import SYMBOLS, Book
 from vita.games.our_life.steps import PROMPTS, STEPS
 
 MAX_SEATS = 8

@@ -23,11 +23,11 @@ from vita.core.codec import NotationCodec, one_hot
 from vita.core.datafile import DECKS
 from vita.core.state import State
 from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
-from vita.games.pursuit.board_actions import role_id
 from vita.games.pursuit.cards import Deck, slug
-from vita.games.pursuit.setup import traits_secret
+from vita.games.pursuit.rules.board_actions import role_id
+from vita.games.pursuit.rules.setup import traits_secret
+from vita.games.pursuit.rules.tracks import payment_shapes
 from vita.games.pursuit.state import COMMUNITY, PHASES, SPACES, Player, PursuitState
-from vita.games.pursuit.tracks import payment_shapes
 
 BASE_SEATS = 4  # 5 only with the Community expansion
 ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means

@@ -38,7 +38,7 @@ from vita.games.pursuit_cards.actions import (
     Take,
 )
 from vita.games.pursuit_cards.cards import DECLARED, JOKER, KINDS
-from vita.games.pursuit_cards.melds import MAX_LENGTH, Meld
+from vita.games.pursuit_cards.rules.melds import MAX_LENGTH, Meld
 from vita.games.pursuit_cards.state import STEPS, CardsState
 
 MAX_MELDS = 24  # a player's melds (random games reach 14)

@@ -9,7 +9,8 @@ your childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select` ("Select cards
 :mod:`.game_end` ("Game end": when, and the points).
 """
 
-from vita.games.cv.game import GAME, CvGame, CvOptions
+from vita.games.cv.game import GAME, CvGame
+from vita.games.cv.options import CvOptions
 from vita.games.cv.state import CvState
 
 __all__ = ["GAME", "CvGame", "CvOptions", "CvState"]

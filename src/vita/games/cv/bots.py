@@ -29,9 +29,9 @@ from vita.games.cv.cards import (
     STACKS,
     Card,
 )
-from vita.games.cv.dice import rerollable
-from vita.games.cv.game_end import breakdown, table_points
-from vita.games.cv.payment import type_of
+from vita.games.cv.rules.dice import rerollable
+from vita.games.cv.rules.game_end import breakdown, table_points
+from vita.games.cv.rules.payment import type_of
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import ASSIST, DRAFT, MISFORTUNE, PLACE, ROLL, SELECT
 

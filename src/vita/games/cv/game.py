@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Any
 
 from vita.core.bots import BotFactory
 from vita.core.errors import PositionError
@@ -15,29 +13,10 @@ from vita.core.state import JSON
 from vita.games.cv import position, prompts
 from vita.games.cv.cards import DATA_DIR, Deck, check_directory, load_deck
 from vita.games.cv.info import INFO
-from vita.games.cv.setup import new_game
+from vita.games.cv.options import CvOptions
+from vita.games.cv.rules.setup import new_game
 from vita.games.cv.state import CvState
 from vita.games.cv.table import RULES
-
-
-class CvOptions(BaseModel):
-    """``players`` 2-4; ``names``: one per seat; ``cards``: a deck directory (default: the
-    built-in deck)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    players: Annotated[int, Field(ge=2, le=4)] = 2
-    names: list[str] | None = None
-    cards: str | None = None
-
-    @model_validator(mode="after")
-    def _check(self) -> CvOptions:
-        if self.names is not None and len(self.names) != self.players:
-            raise ValueError(f"give {self.players} names, one per player")
-        return self
-
-    def seat_names(self) -> list[str]:
-        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
 
 
 class CvGame(Game[CvState, CvOptions]):
@@ -51,7 +30,7 @@ class CvGame(Game[CvState, CvOptions]):
         return load_deck(options.cards)
 
     def new_state(self, options: CvOptions, seed: int, *, log: bool = True) -> CvState:
-        return new_game(CvState.__new__(CvState), self.deck(options), options.seat_names(), seed, log)
+        return new_game(options, seed, log=log)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> CvState:
         return position.from_json(CvState.__new__(CvState), self._deck_of(data), dict(data), log)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.cv import add_to_cv, bad_luck, dice, payment, select, setup, social_assistance
 from vita.games.cv.actions import (
     Assist,
     Buy,
@@ -25,6 +24,7 @@ from vita.games.cv.actions import (
     Trip,
 )
 from vita.games.cv.cards import BAD_LUCK, GOOD_LUCK, SYMBOLS, TYPES
+from vita.games.cv.rules import add_to_cv, bad_luck, dice, payment, select, setup, social_assistance
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import (
     ASSIST,

@@ -12,7 +12,7 @@ from vita.core.prompt import Id, Kind, Part, Prompt, PromptTable, amounts, listi
 from vita.core.state import Action
 from vita.games.cv.actions import Assist, Buy, Done, Friend, Keep, Lose, Magician, Place, Play, Reroll, Stop, Trip
 from vita.games.cv.cards import COSTS, EFFECTS, SYMBOLS, TYPES
-from vita.games.cv.select import neighbour
+from vita.games.cv.rules.select import neighbour
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import LUCK_PRICE
 

@@ -4,19 +4,7 @@ action, and where legality, the points and what each seat sees are decided."""
 from __future__ import annotations
 
 from vita.core.state import Handler, Rules
-from vita.games.cv import (
-    add_to_cv,
-    bad_luck,
-    describe,
-    dice,
-    game_end,
-    legal,
-    observer,
-    position,
-    select,
-    setup,
-    social_assistance,
-)
+from vita.games.cv import describe, legal, observer, position
 from vita.games.cv.actions import (
     Assist,
     Buy,
@@ -32,6 +20,7 @@ from vita.games.cv.actions import (
     Trip,
     parse,
 )
+from vita.games.cv.rules import add_to_cv, bad_luck, dice, game_end, select, setup, social_assistance
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import ROLL, SELECT
 

@@ -10,7 +10,8 @@ Action", "Opportunities"), :mod:`.bonuses` ("Bonuses", "Romance", columns), :mod
 Scoring", "Personal Goals"), :mod:`.scoring` ("Scoring", "Solo/Co-op mode").
 """
 
-from vita.games.our_life.game import GAME, OurLifeGame, OurLifeOptions
+from vita.games.our_life.game import GAME, OurLifeGame
+from vita.games.our_life.options import OurLifeOptions
 from vita.games.our_life.state import OurLifeState
 
 __all__ = ["GAME", "OurLifeGame", "OurLifeOptions", "OurLifeState"]

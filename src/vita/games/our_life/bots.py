@@ -13,9 +13,9 @@ from __future__ import annotations
 from vita.core.rng import Rng
 from vita.core.state import Action, State
 from vita.games.our_life.actions import Choose, KeepGoal, KeepShared
-from vita.games.our_life.data import LIKE, LUCK, Row
-from vita.games.our_life.round_end import goal_marks
-from vita.games.our_life.scoring import balance_factor, shared_goal_shortfall
+from vita.games.our_life.cards import LIKE, LUCK, Row
+from vita.games.our_life.rules.round_end import goal_marks
+from vita.games.our_life.rules.scoring import balance_factor, shared_goal_shortfall
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, SETUP
 

@@ -12,14 +12,14 @@ from vita.games.our_life.actions import (
     Mark,
     Post,
 )
-from vita.games.our_life.data import ROW_ACTIONS, SYMBOLS, Bonus, Book, Row
-from vita.games.our_life.scoring import CATEGORY_NAMES
+from vita.games.our_life.cards import ROW_ACTIONS, SYMBOLS, Bonus, Book, Row
+from vita.games.our_life.rules.scoring import CATEGORY_NAMES
 from vita.games.our_life.state import OurLifeState
 
 
 def action_card_text(book: Book, card: int) -> str:
     """
-    >>> from vita.games.our_life.data import load_book
+    >>> from vita.games.our_life.cards import load_book
     >>> action_card_text(load_book(), 5)
     'Marathon training: health, health, health; 2 Stress dice'
     """

@@ -4,45 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Any
 
 from vita.core.bots import BotFactory
 from vita.core.errors import PositionError
 from vita.core.game import Game
 from vita.core.state import JSON
 from vita.games.our_life import position, prompts
-from vita.games.our_life.data import DATA_DIR, Book, check_directory, load_book
+from vita.games.our_life.cards import DATA_DIR, Book, check_directory, load_book
 from vita.games.our_life.info import INFO
-from vita.games.our_life.setup import new_game
+from vita.games.our_life.options import OurLifeOptions
+from vita.games.our_life.rules.setup import new_game
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.table import RULES
-
-
-class OurLifeOptions(BaseModel):
-    """``players`` 1-8; ``couples``: how many of them play as couples (seats 0-1, 2-3, ...; the
-    rest are singles); ``names``: one per seat; ``cards``: a directory of sheets and cards
-    (default: the built-in ones); ``story``: the Story variant (invitations in the log)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    players: Annotated[int, Field(ge=1, le=8)] = 2
-    couples: Annotated[int, Field(ge=0, le=4)] = 0
-    names: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = None
-    cards: str | None = None
-    story: bool = False
-
-    @model_validator(mode="after")
-    def _check(self) -> OurLifeOptions:
-        if 2 * self.couples > self.players:
-            raise ValueError(f"{self.couples} couples need at least {2 * self.couples} players")
-        if self.names is not None and len(self.names) != self.players:
-            raise ValueError(f"give {self.players} names, one per player")
-        return self
-
-    def seat_names(self) -> list[str]:
-        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
 
 
 class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
@@ -56,8 +30,7 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
         return load_book(options.cards)
 
     def new_state(self, options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLifeState:
-        return new_game(OurLifeState.__new__(OurLifeState), self.book(options), options.seat_names(), options.couples,
-                        seed, log, story=options.story)
+        return new_game(options, seed, log=log)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> OurLifeState:
         return position.from_json(OurLifeState.__new__(OurLifeState), self._book_of(data), dict(data), log)
@@ -100,7 +73,6 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
 
     def deck_fingerprint(self, options: OurLifeOptions) -> str | None:
         return self.book(options).fingerprint
-
 
 
 GAME = OurLifeGame()

@@ -12,7 +12,6 @@ from typing import Any
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.our_life import choose, family, setup, use
 from vita.games.our_life.actions import (
     DONE,
     LIKE_STORY,
@@ -35,7 +34,8 @@ from vita.games.our_life.actions import (
     TakeOpportunity,
     Vacation,
 )
-from vita.games.our_life.data import SYMBOLS
+from vita.games.our_life.cards import SYMBOLS
+from vita.games.our_life.rules import choose, family, setup, use
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, OPPORTUNITY, POST, PROMPTS, SETUP, STORY, USE
 

@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
-from vita.games.our_life.data import DATA_DIR, SYMBOLS, Book
-from vita.games.our_life.setup import seating
+from vita.games.our_life.cards import DATA_DIR, SYMBOLS, Book
+from vita.games.our_life.rules.setup import seating
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import OPPORTUNITY, OVER, POST, PROMPTS, SETUP, STEPS, STORY, TRAVEL, USE
 

@@ -32,9 +32,9 @@ from vita.games.our_life.actions import (
     TakeOpportunity,
     Vacation,
 )
-from vita.games.our_life.data import SYMBOLS
+from vita.games.our_life.cards import SYMBOLS
+from vita.games.our_life.rules.use import symbol_of
 from vita.games.our_life.state import OurLifeState
-from vita.games.our_life.use import symbol_of
 
 KINDS: dict[str, Kind] = {
     "goal": Kind("Keep a Personal Goal", ("card",)),

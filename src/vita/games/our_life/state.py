@@ -20,7 +20,7 @@ from typing import Any
 
 from vita.core.rng import Rng
 from vita.core.state import State
-from vita.games.our_life.data import Book
+from vita.games.our_life.cards import Book
 from vita.games.our_life.info import INFO
 from vita.games.our_life.steps import CHOOSE, OVER, SETUP, STEPS, STORY, USE
 

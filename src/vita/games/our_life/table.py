@@ -5,19 +5,7 @@ legality, the points and what each seat sees are decided."""
 from __future__ import annotations
 
 from vita.core.state import Handler, Rules
-from vita.games.our_life import (
-    choose,
-    describe,
-    family,
-    legal,
-    observer,
-    persona,
-    position,
-    round_end,
-    scoring,
-    setup,
-    use,
-)
+from vita.games.our_life import describe, flow, legal, observer, position
 from vita.games.our_life.actions import (
     BackgroundRow,
     Child,
@@ -36,7 +24,8 @@ from vita.games.our_life.actions import (
     Vacation,
     parse,
 )
-from vita.games.our_life.data import LIKE, MONEY, TIME
+from vita.games.our_life.cards import LIKE, MONEY, TIME
+from vita.games.our_life.rules import choose, family, persona, scoring, setup, use
 from vita.games.our_life.state import OurLifeState
 
 
@@ -92,7 +81,7 @@ RULES: Rules[OurLifeState] = Rules(
     legal_actions=legal.legal_actions,
     why_illegal=legal.why_illegal,
     handlers=HANDLERS,
-    settle=round_end.advance,
+    settle=flow.advance,
     parse=parse,
     label=describe.label,
     scores=scoring.scores,

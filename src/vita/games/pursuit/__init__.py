@@ -9,7 +9,8 @@ tracks), :mod:`.end_of_round`, :mod:`.game_end`; child trait abilities in
 :mod:`.abilities`.
 """
 
-from vita.games.pursuit.game import GAME, PursuitGame, PursuitOptions
+from vita.games.pursuit.game import GAME, PursuitGame
+from vita.games.pursuit.options import PursuitOptions
 from vita.games.pursuit.state import PursuitState
 
 __all__ = ["GAME", "PursuitGame", "PursuitOptions", "PursuitState"]

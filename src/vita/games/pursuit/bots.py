@@ -18,7 +18,7 @@ from vita.core.search import squashed_leads
 from vita.core.state import Action, State
 from vita.games.pursuit.actions import Exchange, OnCard, Refresh
 from vita.games.pursuit.cards import Deck
-from vita.games.pursuit.game_end import Measured, measurer, solo_lth_to_win
+from vita.games.pursuit.rules.game_end import Measured, measurer, solo_lth_to_win
 from vita.games.pursuit.state import ACTION, PursuitState
 
 FREE_ACTIONS_PER_TURN = 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from vita.core.state import Action
-from vita.games.pursuit import board_actions, community
 from vita.games.pursuit.actions import (
     Advance,
     ChooseTrait,
@@ -18,11 +17,12 @@ from vita.games.pursuit.actions import (
     Upgrade,
     Upkeep,
 )
-from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Amount, Card, Deck, Step
 from vita.games.pursuit.community_cards import CommunityCard
+from vita.games.pursuit.rules import board_actions, community
+from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
+from vita.games.pursuit.rules.tracks import project_payments
 from vita.games.pursuit.state import PursuitState
-from vita.games.pursuit.tracks import project_payments
 
 SIMPLE_LABELS = {
     "study": "Study: gain 3 Knowledge",
@@ -152,7 +152,7 @@ def _community_label(state: PursuitState, action: Engage | Outcome) -> str:
 
 
 def _exchanges(state: PursuitState) -> tuple[tuple[str, Amount, Amount], ...]:
-    from vita.games.pursuit import abilities
+    from vita.games.pursuit.rules import abilities
 
     return abilities.exchanges(state, state.current)
 

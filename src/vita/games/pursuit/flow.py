@@ -8,7 +8,7 @@ from one phase to the next, so no section calls back into another's flow.
 
 from __future__ import annotations
 
-from vita.games.pursuit import abilities, community, end_of_round, game_end, tracks, upkeep
+from vita.games.pursuit.rules import abilities, community, end_of_round, game_end, tracks, upkeep
 from vita.games.pursuit.state import ACTION, OVERTIME, UPKEEP, PursuitState
 
 

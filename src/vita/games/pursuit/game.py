@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from typing import Any
 
 from vita.core.bots import BotFactory
 from vita.core.game import Game
@@ -14,37 +12,10 @@ from vita.core.state import JSON
 from vita.games.pursuit import position, prompts
 from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
 from vita.games.pursuit.info import INFO
-from vita.games.pursuit.setup import new_game
+from vita.games.pursuit.options import PursuitOptions
+from vita.games.pursuit.rules.setup import new_game
 from vita.games.pursuit.state import SETUP, UPKEEP, PursuitState
 from vita.games.pursuit.table import RULES
-
-
-class PursuitOptions(BaseModel):
-    """``players``: 1 (solo) to 4, or 5 with an expansion; ``expansion``: ``community`` (the
-    Community expansion) or none; ``names``: one per seat; ``first_player``: the oldest
-    player's seat; ``cards``: a deck directory (default: the built-in deck)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    players: Annotated[int, Field(ge=1, le=5)] = 2
-    expansion: Literal["community"] | None = None
-    names: list[str] | None = None
-    first_player: Annotated[int, Field(ge=0)] = 0
-    cards: str | None = None
-
-    @model_validator(mode="after")
-    def _check(self) -> PursuitOptions:
-        if self.players == 5 and self.expansion is None:
-            raise ValueError("5 players need the Community expansion (expansion: community), "
-                             "which has the 5th player's components")
-        if self.names is not None and len(self.names) != self.players:
-            raise ValueError(f"give {self.players} names, one per player")
-        if self.first_player >= self.players:
-            raise ValueError("first_player must be a seat number below the number of players")
-        return self
-
-    def seat_names(self) -> list[str]:
-        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
 
 
 class PursuitGame(Game[PursuitState, PursuitOptions]):
@@ -61,7 +32,7 @@ class PursuitGame(Game[PursuitState, PursuitOptions]):
         return load_deck(options.cards, options.expansion)
 
     def new_state(self, options: PursuitOptions, seed: int, *, log: bool = True) -> PursuitState:
-        return new_game(self.deck(options), options.seat_names(), seed, options.first_player, log)
+        return new_game(options, seed, log=log)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> PursuitState:
         return position.from_json(position.deck_of(data), dict(data), log)

@@ -14,7 +14,6 @@ from functools import lru_cache
 from vita.core.datafile import DECKS
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.pursuit import abilities, board_actions, card_actions, community, free_actions, tracks, upkeep
 from vita.games.pursuit.actions import (
     ROWS,
     Advance,
@@ -32,6 +31,8 @@ from vita.games.pursuit.actions import (
 )
 from vita.games.pursuit.actions import Upkeep as UpkeepAction
 from vita.games.pursuit.cards import RESOURCES, Amount, Card, Deck, Vec, slug
+from vita.games.pursuit.rules import abilities, board_actions, card_actions, community, free_actions, tracks, upkeep
+from vita.games.pursuit.rules.tracks import can_pay, project_payments
 from vita.games.pursuit.state import (
     ACTION,
     COMMUNITY,
@@ -47,7 +48,6 @@ from vita.games.pursuit.state import (
     UPKEEP,
     PursuitState,
 )
-from vita.games.pursuit.tracks import can_pay, project_payments
 
 _STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE, _DONE = (
     Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire", "done")

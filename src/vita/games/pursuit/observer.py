@@ -11,7 +11,7 @@ from __future__ import annotations
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, Observer
 from vita.games.pursuit.position import to_json
-from vita.games.pursuit.setup import traits_secret
+from vita.games.pursuit.rules.setup import traits_secret
 from vita.games.pursuit.state import PursuitState
 
 

@@ -13,9 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
-from vita.games.pursuit import community as community_rules
-from vita.games.pursuit.board import ROW_NAMES
 from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck, slug
+from vita.games.pursuit.rules import community as community_rules
+from vita.games.pursuit.rules.board import ROW_NAMES
 from vita.games.pursuit.state import ACTION, COMMUNITY, PHASES, SPACES, Player, PursuitState, blank
 
 NonNegative = Annotated[int, Field(ge=0)]

@@ -11,7 +11,6 @@ from typing import Any
 
 from vita.core.prompt import Id, Kind, Part, Prompt, PromptTable
 from vita.core.state import Action
-from vita.games.pursuit import board_actions, community
 from vita.games.pursuit.actions import (
     Advance,
     ChooseTrait,
@@ -27,8 +26,9 @@ from vita.games.pursuit.actions import (
     Upkeep,
     pay_text,
 )
-from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import RESOURCES, Amount
+from vita.games.pursuit.rules import board_actions, community
+from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.state import PursuitState
 
 SPACES = {"study": "Study", "play": "Play", "interact": "Interact", "temp-job": "Temp Job", "overtime": "Overtime",

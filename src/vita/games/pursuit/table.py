@@ -6,19 +6,7 @@ stops), and where legality, the points and what each seat sees are decided."""
 from __future__ import annotations
 
 from vita.core.state import Handler, Rules
-from vita.games.pursuit import (
-    board_actions,
-    card_actions,
-    community,
-    describe,
-    free_actions,
-    game_end,
-    legal,
-    observer,
-    position,
-    setup,
-    upkeep,
-)
+from vita.games.pursuit import describe, legal, observer, position
 from vita.games.pursuit.actions import (
     ROWS,
     Advance,
@@ -36,6 +24,7 @@ from vita.games.pursuit.actions import (
 )
 from vita.games.pursuit.actions import Upkeep as UpkeepAction
 from vita.games.pursuit.flow import finish_round, next_turn, next_upkeep
+from vita.games.pursuit.rules import board_actions, card_actions, community, free_actions, game_end, setup, upkeep
 from vita.games.pursuit.state import PursuitState
 
 

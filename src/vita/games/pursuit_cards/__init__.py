@@ -8,7 +8,8 @@ modules named after the rulebook's sections: :mod:`.turn` ("Preparation", "The D
 :mod:`.attack` ("Attack Procedure").
 """
 
-from vita.games.pursuit_cards.game import GAME, CardsGame, CardsOptions
+from vita.games.pursuit_cards.game import GAME, CardsGame
+from vita.games.pursuit_cards.options import CardsOptions
 from vita.games.pursuit_cards.state import CardsState
 
 __all__ = ["GAME", "CardsGame", "CardsOptions", "CardsState"]

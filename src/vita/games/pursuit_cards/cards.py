@@ -87,3 +87,8 @@ def parse_card(text: str) -> int:
 
 def names(entries: list[int]) -> str:
     return " ".join(name(e) for e in entries)
+
+
+# Times through the stock by number of players ("Preparation"; 3 players may choose 2;
+# "Five players should use three decks": read as three passes).
+PASSES = {2: 1, 3: 1, 4: 2, 5: 3}

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.games.pursuit_cards import activation, attack, melding
 from vita.games.pursuit_cards.actions import (
     PASS,
     Activate,
@@ -37,7 +36,8 @@ from vita.games.pursuit_cards.cards import (
     name,
     natural,
 )
-from vita.games.pursuit_cards.melds import MAX_LENGTH
+from vita.games.pursuit_cards.rules import activation, attack, melding
+from vita.games.pursuit_cards.rules.melds import MAX_LENGTH
 from vita.games.pursuit_cards.state import (
     BUILD,
     CAPTURE,

@@ -14,7 +14,7 @@ from vita.core.errors import IllegalAction, PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.games.pursuit_cards.cards import DECK_SIZE, DECLARED, JOKER, KINDS, name, parse_card
-from vita.games.pursuit_cards.melds import Meld, is_meld, pattern_of
+from vita.games.pursuit_cards.rules.melds import Meld, is_meld, pattern_of
 from vita.games.pursuit_cards.state import STEPS, CardsState, empty_hand
 
 NonNegative = Annotated[int, Field(ge=0)]

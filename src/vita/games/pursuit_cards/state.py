@@ -14,7 +14,7 @@ from vita.core.rng import Rng
 from vita.core.state import State
 from vita.games.pursuit_cards.cards import JOKER, KINDS
 from vita.games.pursuit_cards.info import INFO
-from vita.games.pursuit_cards.melds import Meld
+from vita.games.pursuit_cards.rules.melds import Meld
 
 # Steps of a turn: who is asked, and for what.
 MAIN, BUILD, DIAMOND, DEFEND, CAPTURE, REMNANT, OVER = range(7)

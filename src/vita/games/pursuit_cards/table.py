@@ -4,7 +4,7 @@ type of action, and where legality, the points and what each seat sees are decid
 from __future__ import annotations
 
 from vita.core.state import Facts, Handler, Rules
-from vita.games.pursuit_cards import activation, attack, describe, legal, melding, observer, position, turn
+from vita.games.pursuit_cards import describe, legal, observer, position
 from vita.games.pursuit_cards.actions import (
     Activate,
     AddToMeld,
@@ -20,6 +20,7 @@ from vita.games.pursuit_cards.actions import (
     parse,
 )
 from vita.games.pursuit_cards.cards import SUIT_NAMES
+from vita.games.pursuit_cards.rules import activation, attack, discards, melding
 from vita.games.pursuit_cards.state import CardsState
 
 
@@ -44,7 +45,7 @@ def facts(state: CardsState) -> list[Facts]:
 
 
 HANDLERS: dict[type, Handler] = {
-    Discard: turn.discard,  # "Discards"
+    Discard: discards.discard,  # "Discards"
     StartMeld: melding.start,  # "Melds"
     AddToMeld: melding.add,
     Extend: melding.extend,

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from vita.games.our_life.data import SYMBOLS, Book, Row, load_book
+from vita.games.our_life.cards import SYMBOLS, Book, Row, load_book
 
 # Each action has a letter and a colour (the letter alone says it: colour is never the only cue).
 LETTER = {"health": "H", "knowledge": "K", "money": "$", "relationship": "R", "time": "T", "like": "L",

@@ -18,10 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from vita.core.wording import count
-from vita.games.pursuit.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.cards import Deck
 from vita.games.pursuit.describe import amount_text, card_lines, community_card_lines
 from vita.games.pursuit.position import deck_of
+from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
 
 MARKS = ("●", "■", "▲", "◆", "★")
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
