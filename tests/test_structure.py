@@ -147,3 +147,17 @@ def test_every_game_starts_the_same_way(game: str) -> None:
     options = game_object.make_options(game_object.options_for_players(2))
     assert setup.new_game(options, 5, log=True).to_json() == game_object.new_state(options, 5).to_json()
 
+
+
+def test_the_web_app_is_assembled_from_routers_and_reads_no_environment() -> None:
+    """``create_app`` assembles the routers of ``vita.web.routes`` and reads no environment
+    (``vita serve`` turns options and their environment variables into its arguments)."""
+    source = (ROOT / "vita" / "web" / "app.py").read_text()
+    assert "os.environ" not in source and "getenv" not in source and "import os" not in source
+    tree = ast.parse(source)
+    verbs = ("get", "post", "put", "delete", "websocket")
+    routes = [node for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr in verbs
+              and isinstance(node.value, ast.Name) and node.value.id == "app"]
+    assert not routes, "a route declared in create_app instead of a router"
+    areas = {p.stem for p in (ROOT / "vita" / "web" / "routes").glob("*.py")} - {"__init__"}
+    assert areas == {"host", "games", "tables", "play", "pages"}

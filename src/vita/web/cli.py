@@ -28,13 +28,14 @@ def storage_name(db: str) -> str:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--db", help="postgresql://… or a SQLite file (default: DATA/vita.sqlite).")
-@click.option("--data", "data_dir", default="data", show_default=True, help="Data directory.")
+@click.option("--data", "data_dir", default="data", show_default=True, envvar="VITA_DATA", show_envvar=True,
+              help="Data directory.")
 @click.option("--bot-delay", default=0.4, show_default=True, type=float, help="Seconds a bot waits before playing.")
 @click.option("--bot-workers", default=None, type=click.IntRange(1, 64),
               help="Worker processes for bots [default: the cores, at most 4].")
 @click.option("--bot-budget", default=5.0, show_default=True, type=click.FloatRange(0.05, 120),
               help="The most seconds a bot may think per move (caps every bot's own settings).")
-@click.option("--allow-chosen-seed", is_flag=True,
+@click.option("--allow-chosen-seed", is_flag=True, envvar="VITA_ALLOW_CHOSEN_SEED", show_envvar=True,
               help="Let a table's creator choose its seed (for tests and puzzles: whoever chooses it knows "
                    "every hand; the record says the seed was chosen).")
 @click.option("--table-rate", default="20/60", show_default=True, metavar="COUNT/SECONDS",
