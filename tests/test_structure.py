@@ -116,8 +116,8 @@ def test_no_game_package_imports_a_front_end_or_adapter_library() -> None:
 GAMES = ["pursuit", "pursuit_cards", "cv", "our_life"]
 # The role modules every game package has, under the same names (docs/engine.md, "The shape of
 # a game package"); only the modules of rules/ are named after each game's own rulebook.
-ROLES = ["info", "options", "cards", "state", "actions", "flow", "legal", "describe", "position", "observer",
-         "table", "prompts", "bots", "game"]
+ROLES = ["info", "options", "cards", "state", "actions", "flow", "legal", "describe", "position", "schema",
+         "observer", "table", "prompts", "bots", "game"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -161,3 +161,13 @@ def test_the_web_app_is_assembled_from_routers_and_reads_no_environment() -> Non
     assert not routes, "a route declared in create_app instead of a router"
     areas = {p.stem for p in (ROOT / "vita" / "web" / "routes").glob("*.py")} - {"__init__"}
     assert areas == {"host", "games", "tables", "play", "pages"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pydantic_models_stay_out_of_the_rules(game: str) -> None:
+    """pydantic models (which a compiled build leaves interpreted) are in the options, the
+    position's schema and the card data's loading, never beside a rule, the state, the codec
+    or the observer."""
+    package = ROOT / "vita" / "games" / game
+    with_pydantic = {str(p.relative_to(package)) for p in package.rglob("*.py") if "pydantic" in p.read_text()}
+    assert with_pydantic <= {"options.py", "schema.py", "cards.py", "community_cards.py"}, with_pydantic

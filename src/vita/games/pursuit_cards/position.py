@@ -6,70 +6,15 @@ documented in ``docs/games/pursuit-cards.md``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from vita.core.errors import IllegalAction, PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.games.pursuit_cards.cards import DECK_SIZE, DECLARED, JOKER, KINDS, name, parse_card
 from vita.games.pursuit_cards.rules.melds import Meld, is_meld, pattern_of
+from vita.games.pursuit_cards.schema import PositionModel
 from vita.games.pursuit_cards.state import STEPS, CardsState, empty_hand
-
-NonNegative = Annotated[int, Field(ge=0)]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class MeldModel(_Model):
-    id: Annotated[int, Field(ge=1)]
-    owner: NonNegative
-    cards: list[str]
-    pattern: Annotated[int, Field(ge=1, le=9)] | None = None  # needed only while a meld is being captured
-
-
-class PlayerModel(_Model):
-    name: str
-    hand: list[str]
-    happiness: NonNegative = 0
-
-
-class AttackModel(_Model):
-    meld: int
-    target: int
-    defender: NonNegative
-    power: NonNegative
-    defence: NonNegative = 0
-    used_clubs: list[int] = []
-    capture_left: NonNegative = 0
-    remnant: list[str] = []
-
-
-class PositionModel(_Model):
-    game: str = "pursuit-cards"
-    dealer: NonNegative
-    turn: NonNegative
-    step: str
-    stock: list[str]
-    discard: list[str]
-    temp: list[str] = []
-    available: NonNegative = 0
-    passes: Annotated[int, Field(ge=1)]
-    pass_no: Annotated[int, Field(ge=1)] = 1
-    final: bool = False
-    melded: bool = False
-    activated: list[int] = []
-    pending: list[str] = []
-    diamond_owed: NonNegative = 0
-    attack: AttackModel | None = None
-    melds: list[MeldModel] = []
-    next_meld: Annotated[int, Field(ge=1)] = 1
-    rng: NonNegative
-    ply: NonNegative = 0
-    players: Annotated[list[PlayerModel], Field(min_length=2, max_length=5)]
 
 
 def hand_list(hand: list[int]) -> list[str]:
