@@ -325,7 +325,7 @@ def test_the_menu_keeps_one_layout_and_a_meld_being_laid_can_be_taken_back() -> 
     assert "'back' returns from a list of one kind of action to the whole menu." in output
     assert "Not allowed" not in output
     # 1 starts a meld with the Five of Clubs; undo takes it back; nothing is left to take back.
-    assert "Taken back: meld 5C" in output
+    assert "Taken back: Start a new meld with the Five of Clubs" in output
     assert "Nothing to take back" in output
 
 

@@ -283,7 +283,8 @@ class Session:
         self.printed = {k: min(v, len(self.state.events_for(k))) for k, v in self.printed.items()}
         self.save()
         bots = f" (and the bots' {len(taken) - 1} after it)" if len(taken) > 1 else ""
-        self.console.print(f"Taken back: {escape(taken[0])}{bots}")
+        # In the game's words: the replayed position is the one the action was chosen in.
+        self.console.print(f"Taken back: {escape(self.state.label(self.state.parse(taken[0], seat)))}{bots}")
         self.render(seat)
 
     def read(self, prompt: str, seat: int, letters: dict[str, str] | None = None) -> int | str | Action | None:

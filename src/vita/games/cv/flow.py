@@ -19,7 +19,10 @@ def resume(state: CvState) -> None:
     """Go on once no card waits to be placed: start the game, refill, or clean up."""
     if state.round == 0:
         start_game(state)
-    elif refill(state) if state.refilling else cleanup(state):
+    elif state.refilling:  # after social assistance: the track's refill goes on
+        if refill(state):
+            finish_turn(state)
+    elif cleanup(state):
         finish_turn(state)
 
 

@@ -130,11 +130,6 @@ def exchange(state: PursuitState, seat: int, action: Exchange) -> None:
     free_actions.do_exchange(state, seat, action.option)
 
 
-def scores(state: PursuitState) -> tuple[float, ...]:
-    """"End of Game": each player's Long Term Happiness."""
-    return tuple(float(p.lth) for p in state.players)
-
-
 HANDLERS: dict[type, Handler] = {
     ChooseTrait: choose_trait,
     UpkeepAction: settle_upkeep,
@@ -156,7 +151,7 @@ RULES: Rules[PursuitState] = Rules(
     handlers=HANDLERS,
     parse=parse,
     label=describe.label,
-    scores=scores,
+    scores=game_end.scores,
     ranking=game_end.ranking,
     score_breakdown=game_end.breakdown,
     facts=game_end.facts,

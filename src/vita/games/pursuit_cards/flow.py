@@ -1,14 +1,15 @@
 """The flow of the card game: a turn's start (score the Heart melds, draw 3 from the stock:
-"Play of the Hand") and the end ("Ending the Game"). A turn ends with its discard
-(:mod:`.rules.discards`), which starts the next player's turn or, after the last stock's
-last card was taken, ends the game."""
+"Play of the Hand"). A turn ends with its discard (:mod:`.rules.discards`), which starts the
+next player's turn or, after the last stock's last card was taken, ends the game
+(:mod:`.rules.ending`)."""
 
 from __future__ import annotations
 
 from vita.core.wording import count
 from vita.games.pursuit_cards.cards import HEARTS
+from vita.games.pursuit_cards.rules.ending import end_game
 from vita.games.pursuit_cards.rules.play import draw_stock, name_list
-from vita.games.pursuit_cards.state import MAIN, OVER, CardsState
+from vita.games.pursuit_cards.state import MAIN, CardsState
 
 DRAW = 3
 
@@ -33,8 +34,3 @@ def start_turn(state: CardsState) -> None:
         state.say("There are no cards left to draw.")
         end_game(state)
 
-
-def end_game(state: CardsState) -> None:
-    state.step = OVER
-    scores = ", ".join(f"{state.name(s)} {h}" for s, h in enumerate(state.happiness))
-    state.say(f"The game is over. Happiness: {scores}.")

@@ -3,7 +3,7 @@ type of action, and where legality, the points and what each seat sees are decid
 
 from __future__ import annotations
 
-from vita.core.state import Facts, Handler, Rules
+from vita.core.state import Handler, Rules
 from vita.games.pursuit_cards import describe, legal, observer, position
 from vita.games.pursuit_cards.actions import (
     Activate,
@@ -19,8 +19,7 @@ from vita.games.pursuit_cards.actions import (
     WholeMeld,
     parse,
 )
-from vita.games.pursuit_cards.cards import SUIT_NAMES
-from vita.games.pursuit_cards.rules import activation, attack, discards, melding
+from vita.games.pursuit_cards.rules import activation, attack, discards, ending, melding
 from vita.games.pursuit_cards.state import CardsState
 
 
@@ -28,20 +27,6 @@ def whole_meld(state: CardsState, seat: int, action: WholeMeld) -> None:
     """``meld 3D 5D 7D``: the card-by-card steps of laying it, at once."""
     for step in legal.meld_steps(state, action):
         melding.lay(state, seat, step)
-
-
-def scores(state: CardsState) -> tuple[float, ...]:
-    """"Ending the Game": each player's Happiness points."""
-    return tuple(float(h) for h in state.happiness)
-
-
-def facts(state: CardsState) -> list[Facts]:
-    """Per seat, for simulation results: its melds on the table at the end, by suit."""
-    rows: list[Facts] = [{f"{suit} melds": 0.0 for suit in SUIT_NAMES} for _ in range(state.num_players)]
-    for meld in state.melds:
-        key = f"{SUIT_NAMES[meld.suit]} melds"
-        rows[meld.owner][key] = float(rows[meld.owner][key]) + 1  # type: ignore[arg-type]
-    return rows
 
 
 HANDLERS: dict[type, Handler] = {
@@ -64,8 +49,8 @@ RULES: Rules[CardsState] = Rules(
     handlers=HANDLERS,
     parse=parse,
     label=describe.label,
-    scores=scores,
-    facts=facts,
+    scores=ending.scores,
+    facts=ending.facts,
     observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,

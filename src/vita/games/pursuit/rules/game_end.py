@@ -110,6 +110,12 @@ def solo_lth_to_win(state: PursuitState) -> int:
     return community.solo_lth_to_win if community is not None else state.deck.board.solo_lth_to_win
 
 
+def scores(state: PursuitState) -> tuple[float, ...]:
+    """Each player's Long Term Happiness: "The winner of the game is the player with the most
+    Long Term Happiness!"."""
+    return tuple(float(p.lth) for p in state.players)
+
+
 def ranking(state: PursuitState) -> tuple[int, ...]:
     """Most LTH first; ties broken by the most cards gathered; still tied: shared rank."""
     keys = [(p.lth, p.gathered) for p in state.players]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from vita.games.pursuit_cards.actions import Discard
 from vita.games.pursuit_cards.cards import long_name
-from vita.games.pursuit_cards.flow import end_game, start_turn
+from vita.games.pursuit_cards.flow import start_turn
+from vita.games.pursuit_cards.rules.ending import end_game
 from vita.games.pursuit_cards.rules.play import play_to_temp
 from vita.games.pursuit_cards.state import CardsState
 
