@@ -252,6 +252,11 @@ class State(abc.ABC):
         can never be undone); ``None`` lets :mod:`vita.core.undo` find out by sampling."""
         return self.rules.observer.reveals(self, seat, action)
 
+    def informs(self, seat: int, action: Action) -> bool | None:
+        """Whether ``action`` would tell ``seat`` itself something it cannot see now;
+        ``None`` lets :mod:`vita.core.undo` find out by sampling."""
+        return self.rules.observer.informs(self, seat, action)
+
     def events_for(self, seat: int | None, since: int = 0) -> list[str]:
         """The log from event number ``since`` on, worded for ``seat``."""
         if self.log is None:
@@ -330,13 +335,18 @@ class Observer(Generic[S]):
     """What each seat may see, decided in one place: ``view``; ``determinize``, a copy in which
     everything a seat cannot see is re-sampled; ``resample_chance``, a copy in which only what
     chance has not decided yet is re-sampled; ``reveals``, whether an action shows a seat
-    something hidden or draws on chance (``None``: found out by sampling, :mod:`vita.core.undo`).
+    something hidden or draws on chance, and ``informs``, whether it tells its own seat
+    something hidden (``None``: found out by sampling, :mod:`vita.core.undo`).
     The defaults suit a game of perfect information apart from its generator."""
 
     view: Callable[[S, int | None], JSON]
     determinize: Callable[[S, int | None, Rng], S] = reseed_for
     resample_chance: Callable[[S, Rng], S] = reseed
     reveals: Callable[[S, int, Action], bool | None] = unknown_reveals
+    informs: Callable[[S, int, Action], bool | None] = unknown_reveals
+    """Whether an action tells its own seat something it could not see (a card drawn, another
+    seat's secret shown; showing the seat's own cards does not count): the undo rule for a
+    person's own action. ``None``: found out by sampling (:func:`vita.core.undo.informs`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

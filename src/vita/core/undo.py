@@ -59,7 +59,17 @@ def informs(before: State, seat: int, action: Action, after: State, samples: int
     chance, another seat's secret shown. An action that only showed the seat's own cards
     tells it nothing: at a table where nobody has acted since, a person may take it back
     (the terminal's ``undo``; laying a meld card by card, then thinking better of it).
-    Like :func:`sampled_reveals`, a function of the seat's view."""
+    Like :func:`sampled_reveals`, a function of the seat's view. Where the game answers
+    exactly (:meth:`State.informs`), nothing is sampled."""
+    exact = before.informs(seat, action)
+    if exact is not None:
+        return exact
+    return sampled_informs(before, seat, action, after, samples)
+
+
+def sampled_informs(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:
+    """The generic answer of :func:`informs`, by re-sampling (a game's exact
+    :meth:`State.informs` must never say "nothing" where this finds something)."""
     return _learned(before, seat, action, after, [seat], samples)
 
 

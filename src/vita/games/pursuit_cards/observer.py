@@ -2,8 +2,8 @@
 
 Its view (what a front end, a bot or an agent may be shown), the re-deal of what a seat
 cannot see (determinization, for search and the no-leak check), the re-sampling of chance
-(the draws nobody has seen yet), and whether an action shows a seat something hidden
-(the undo rule).
+(the draws nobody has seen yet), whether an action shows a seat something hidden, and
+whether it tells its own player something hidden (the undo rule).
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ from __future__ import annotations
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, Observer
 from vita.games.pursuit_cards.actions import (
+    Activate,
     Capture,
     Pass,
     Remnant,
     Take,
 )
-from vita.games.pursuit_cards.cards import (
-    SUITS,
-)
+from vita.games.pursuit_cards.cards import CLUBS, DIAMONDS, SPADES, SUITS
 from vita.games.pursuit_cards.position import to_json
 from vita.games.pursuit_cards.state import (
     CardsState,
@@ -88,4 +87,25 @@ def reveals(state: CardsState, seat: int, action: Action) -> bool:
     return not isinstance(action, Capture | Remnant | Pass)
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals)
+def informs(state: CardsState, seat: int, action: Action) -> bool:
+    """What an action tells its own player that they could not see: cards drawn from the
+    stock ("Effects of Activating Melds": Diamonds, the cards the discard pile does not give),
+    and a Spade attack whose defence depends on the defender's hand ("Attack Procedure": the
+    defender is asked only when holding a card that matches one of their unused Club melds, so
+    being asked or not shows it). Laying, extending, discarding, capturing and defending show
+    only the player's own cards or the table."""
+    if isinstance(action, Take):
+        return action.from_discard < state.diamond_owed
+    if isinstance(action, Activate):
+        suit = state.meld(action.meld).suit
+        if suit == DIAMONDS:
+            return not state.available  # nothing to take from the discard pile: the stock at once
+        if suit == SPADES:
+            defender = state.meld(action.target).owner
+            could_defend = any(m.owner == defender and m.suit == CLUBS for m in state.melds)
+            return defender != seat and could_defend and sum(state.hands[defender]) >= 2  # a card stays in hand
+    return False
+
+
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
+                    informs=informs)
