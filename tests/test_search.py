@@ -104,14 +104,15 @@ def test_web_tables_offer_only_the_bots_they_list() -> None:
     machine) and the listed bots; a search bot of any other budget would hold a shared
     server's workers as long as it likes: refused with the one clear error (422), as an
     unknown bot is."""
-    from vita.web.rooms import Refused, Rooms
+    from vita.web.driver import check_bot
+    from vita.web.errors import Refused
 
     for name in ("ismcts", "ismcts:iters=100000", "nobody"):
         with pytest.raises(Refused) as refused:
-            Rooms._check_bot("pursuit-cards", name)
+            check_bot("pursuit-cards", name)
         assert refused.value.status == 422 and "unknown bot" in str(refused.value)
     for name in ("heuristic", "easy", "medium", "hard", "expert"):
-        Rooms._check_bot("pursuit-cards", name)
+        check_bot("pursuit-cards", name)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

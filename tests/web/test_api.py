@@ -117,8 +117,8 @@ def test_bots_play_their_turns(client: TestClient) -> None:
         wait_for(lambda: view(client, table, ana)["your_turn"] or view(client, table)["over"])
         state = view(client, table, ana)
     assert any("Bo " in line or line.startswith("Bo") for line in state["log"])
-    room = client.app.state.rooms.rooms[table]  # type: ignore[attr-defined]
-    bot_moves = [action for action in room.actions if action.seat == 1]
+    live = client.app.state.tables.live[table]  # type: ignore[attr-defined]
+    bot_moves = [action for action in live.actions if action.seat == 1]
     assert bot_moves, "the bot's seat acted by itself"
     assert state["your_turn"] or state["over"], "after the bot's turn, the game waits for Ana"
 

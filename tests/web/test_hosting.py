@@ -353,7 +353,7 @@ def test_a_stopping_server_answers_503_and_says_it_is_not_ready(tmp_path: Path) 
 
     with TestClient(create_app(str(tmp_path / "vita.sqlite"), bot_pool=Pool())) as client:  # type: ignore[arg-type]
         assert client.get("/readyz").status_code == 200
-        client.app.state.rooms.drain()  # type: ignore[attr-defined]
+        client.app.state.tables.drain()  # type: ignore[attr-defined]
         refused = client.get("/api/games")
         assert refused.status_code == 503 and refused.headers["retry-after"] == "1"
         assert "restarting" in refused.json()["error"]
@@ -419,7 +419,7 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
         arrived: dict[int, float] = {}
         latest: list[dict[str, Any]] = []
         changed = threading.Condition()
-        rooms = server.server.config.app.state.rooms  # type: ignore[union-attr]
+        tables = server.server.config.app.state.tables  # type: ignore[union-attr]
         # The person's own page: it is pushed every move, and says when it is the person's turn
         # (no polling, which would load the server the test measures).
         with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws?token={token}") as page:
@@ -458,7 +458,7 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
             time.sleep(0.5)
             page.close()
         timed = []
-        for release in [r for r in rooms.released if r.table == table_id]:
+        for release in [r for r in tables.driver.released if r.table == table_id]:
             answered, played = arrived.get(release.seq), arrived.get(release.seq + 1)
             if answered is None or played is None or release.thinking > release.floor:
                 continue
@@ -484,9 +484,9 @@ def test_a_failing_bot_is_logged_with_its_traceback_table_seat_and_move(
     from tests.web.conftest import make_app, new_table, view, wait_for
     from tests.web.slow_bot import BrokenBot
 
-    import vita.web.rooms
+    import vita.web.driver
 
-    monkeypatch.setattr(vita.web.rooms, "make_bot", lambda game, name, seed: BrokenBot() if name == "heuristic"
+    monkeypatch.setattr(vita.web.driver, "make_bot", lambda game, name, seed: BrokenBot() if name == "heuristic"
                         else __import__("vita.registry").registry.make_bot(game, name, seed))
     caplog.set_level(logging.WARNING, logger="vita.web")
     with TestClient(make_app(str(tmp_path / "vita.sqlite"), bot_pool)) as client:
@@ -527,15 +527,15 @@ def test_readiness_names_what_is_wrong_without_the_databases_own_words(tmp_path:
 def test_bot_names_a_creator_writes_grow_neither_the_floors_nor_the_metrics() -> None:
     """Any search budget may be named at a table (ismcts:iters=N): the decision-time windows
     are bounded, and the metrics label such a bot by its kind."""
-    from vita.web import rooms as rooms_module
+    from vita.web.driver import THINK_WINDOWS, Driver, rung
 
-    rooms = rooms_module.Rooms.__new__(rooms_module.Rooms)
-    rooms.think_times = {}
-    first = rooms._think_times("cv", "ismcts:iters=1", 2)
-    for iters in range(2, rooms_module.THINK_WINDOWS + 50):
-        rooms._think_times("cv", f"ismcts:iters={iters}", 2)
-    assert len(rooms.think_times) == rooms_module.THINK_WINDOWS
-    assert ("cv", "ismcts:iters=1", 2) not in rooms.think_times, "the least recently used went"
-    assert rooms._think_times("cv", "ismcts:iters=1", 2) is not first
-    assert rooms_module._rung("cv", "ismcts:iters=77") == "ismcts"
-    assert rooms_module._rung("cv", "hard") == "hard" and rooms_module._rung("cv", "heuristic") == "heuristic"
+    driver = Driver.__new__(Driver)
+    driver.think_times = {}
+    first = driver.think_times_of("cv", "ismcts:iters=1", 2)
+    for iters in range(2, THINK_WINDOWS + 50):
+        driver.think_times_of("cv", f"ismcts:iters={iters}", 2)
+    assert len(driver.think_times) == THINK_WINDOWS
+    assert ("cv", "ismcts:iters=1", 2) not in driver.think_times, "the least recently used went"
+    assert driver.think_times_of("cv", "ismcts:iters=1", 2) is not first
+    assert rung("cv", "ismcts:iters=77") == "ismcts"
+    assert rung("cv", "hard") == "hard" and rung("cv", "heuristic") == "heuristic"

@@ -67,9 +67,9 @@ def test_the_server_draws_every_seed_unless_started_to_allow_a_chosen_one(tmp_pa
                                                  "seats": [{"name": "A"}, {"name": "B"}]})
         assert reply.status_code == 422 and "seed" in reply.json()["error"]
         tables = [new_table(client, seed=None)["table"] for _ in range(3)]
-        seeds = [app.state.rooms.rooms[t].row.seed for t in tables]
+        seeds = [app.state.tables.live[t].row.seed for t in tables]
         assert len(set(seeds)) == 3 and all(0 <= s < SEED_LIMIT for s in seeds)
-        assert not any(app.state.rooms.rooms[t].row.seed_chosen for t in tables)
+        assert not any(app.state.tables.live[t].row.seed_chosen for t in tables)
     with TestClient(make_app(str(tmp_path / "chosen.sqlite"), bot_pool)) as client:
         chosen = new_table(client, seed=7)
         assert chosen["seed_chosen"] and client.get(f"/api/tables/{chosen['table']}").json()["seed_chosen"]
@@ -80,8 +80,7 @@ def test_a_rematch_draws_a_fresh_seed(client: TestClient) -> None:
                                     {"name": "B", "kind": "bot", "bot": "random"}], seed=41)
     wait_for(lambda: view(client, data["table"])["over"], timeout=60)
     again = client.post(f"/api/tables/{data['table']}/rematch", json={"owner_token": data["owner_token"]}).json()
-    rooms = client.app.state.rooms  # type: ignore[attr-defined]
-    seed = rooms.rooms[again["table"]].row.seed
+    seed = client.app.state.tables.live[again["table"]].row.seed  # type: ignore[attr-defined]
     assert seed not in (41, Rng(41).next_u64() % 2**62), "the old, public seed tells nothing of the new one"
     assert not again["seed_chosen"]
 
@@ -225,8 +224,8 @@ def test_idle_tables_are_evicted_and_reload(tmp_path: Path, bot_pool: BotPool) -
         data = new_table(client)
         play(client, data["table"], tokens_of(data), 3)
         before = view(client, data["table"], data["seats"][0]["token"])
-        rooms = client.app.state.rooms  # type: ignore[attr-defined]
-        assert rooms.evict_idle() >= 1 and data["table"] not in rooms.rooms
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        assert tables.evict_idle() >= 1 and data["table"] not in tables.live
         assert view(client, data["table"], data["seats"][0]["token"]) == before
 
 
@@ -312,10 +311,10 @@ def test_bots_move_on_their_own_without_a_follower(client: TestClient) -> None:
     ana = data["seats"][1]["token"]
     # Polled, nobody follows the socket: the bot plays its whole turn, then it is Ana's.
     wait_for(lambda: view(client, data["table"], ana)["your_turn"])
-    room = client.app.state.rooms.rooms[data["table"]]  # type: ignore[attr-defined]
-    assert room.followers == []
-    assert room.actions and all(action.seat == 0 for action in room.actions), "only the bot has acted"
-    assert view(client, data["table"])["seq"] == len(room.actions)
+    live = client.app.state.tables.live[data["table"]]  # type: ignore[attr-defined]
+    assert live.followers == []
+    assert live.actions and all(action.seat == 0 for action in live.actions), "only the bot has acted"
+    assert view(client, data["table"])["seq"] == len(live.actions)
 
 
 def test_a_restarted_server_lets_its_bots_play_on(tmp_path: Path, bot_pool: BotPool) -> None:
@@ -380,19 +379,18 @@ def test_nothing_a_seat_cannot_see_reaches_it(client: TestClient, game_id: str, 
                      **options)
     table, tokens = data["table"], tokens_of(data)
     play(client, table, tokens, 12)
-    rooms = client.app.state.rooms  # type: ignore[attr-defined]
-    room = rooms.rooms[table]
-    real = room.state
+    live = client.app.state.tables.live[table]  # type: ignore[attr-defined]
+    real = live.state
     for observer in dict.fromkeys((None, 1, real.to_move()[0])):
         token = tokens[observer] if observer is not None else None
         worlds = []
         for sample in range(3):
-            room.state = real if sample == 0 else real.determinize(observer, Rng(sample))
-            room.changed()
-            room.hints.clear()  # a hint is computed once per move: here, once per world
-            worlds.append(_everything_seen(client, table, token, data["owner_token"], room.seq))
-        room.state = real
-        room.changed()
+            live.state = real if sample == 0 else real.determinize(observer, Rng(sample))
+            live.changed()
+            live.hints.clear()  # a hint is computed once per move: here, once per world
+            worlds.append(_everything_seen(client, table, token, data["owner_token"], live.seq))
+        live.state = real
+        live.changed()
         assert worlds[0] == worlds[1] == worlds[2], f"something differs for observer {observer}"
         if observer == real.to_move()[0]:
             assert "hint" in worlds[0]["hint"], worlds[0]["hint"]
@@ -427,16 +425,17 @@ def _everything_seen(client: TestClient, table: str, token: str | None, owner: s
 async def test_a_page_that_stops_reading_holds_up_nobody(tmp_path: Path) -> None:
     import asyncio
 
-    from vita.web.rooms import QUEUED, Follower, Rooms
+    from vita.web.table import QUEUED, Follower
+    from vita.web.tables import Tables
 
     store = Store.open(str(tmp_path / "slow.sqlite"))
-    rooms = Rooms(store, BotPool(1), bot_delay=0)
+    tables = Tables(store, BotPool(1), bot_delay=0)
     try:
-        new = await rooms.create("pursuit-cards", {}, [{"kind": "human", "name": "Ana"},
+        new = await tables.create("pursuit-cards", {}, [{"kind": "human", "name": "Ana"},
                                                        {"kind": "human", "name": "Ben"}], 4)
-        room = await rooms.get(new.row.id)
+        live = await tables.get(new.row.id)
         stalled = Follower(None)
-        rooms.follow(room, stalled)
+        live.follow(stalled)
         never = asyncio.Event()
 
         async def send_never(message: dict[str, Any]) -> None:
@@ -444,14 +443,14 @@ async def test_a_page_that_stops_reading_holds_up_nobody(tmp_path: Path) -> None
 
         pump = asyncio.create_task(stalled.pump(send_never))
         for _ in range(QUEUED + 10):
-            assert not room.over
-            seat = room.state.to_move()[0]
-            action = str(room.state.legal_actions(seat)[0])
-            await asyncio.wait_for(rooms.act(room.row.id, new.tokens[seat], room.seq, action), 2.0)
-        assert stalled.dropped.is_set() and stalled not in room.followers
+            assert not live.over
+            seat = live.state.to_move()[0]
+            action = str(live.state.legal_actions(seat)[0])
+            await asyncio.wait_for(tables.act(live.id, new.tokens[seat], live.seq, action), 2.0)
+        assert stalled.dropped.is_set() and stalled not in live.followers
         pump.cancel()
     finally:
-        await rooms.close()
+        await tables.close()
         await store.close()
 
 

@@ -15,12 +15,10 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import Field
 
 from vita import __version__
 from vita.web import errors, metrics
@@ -28,15 +26,13 @@ from vita.web.bots import BotPool
 from vita.web.context import Context, Limit
 from vita.web.errors import GuardBody, RefuseWhileStopping, SecurityHeaders
 from vita.web.metrics import RequestTimes
-from vita.web.rooms import Rooms
-from vita.web.routes import games, host, pages, play, tables
+from vita.web.routes import games, host, pages, play
+from vita.web.routes import tables as table_routes
 from vita.web.security import RateLimit, keep_secrets_out_of_logs
 from vita.web.store import Store
+from vita.web.tables import Tables
 
 HERE = Path(__file__).parent
-Token = Annotated[str, Field(min_length=1, max_length=100)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
-BotName = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: float = 0.4,
@@ -60,19 +56,19 @@ def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: floa
         store = Store.open(db or str(folder / "vita.sqlite"), busy_timeout=busy_timeout)
     own_pool = bot_pool is None
     pool = bot_pool or BotPool(bot_workers, budget=bot_budget)
-    rooms = Rooms(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout)
+    tables = Tables(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout)
     keep_secrets_out_of_logs()
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        rooms.start()
-        await rooms.resume()
-        sweeper = asyncio.create_task(_sweep(rooms))
+        tables.start()
+        await tables.resume()
+        sweeper = asyncio.create_task(_sweep(tables))
         try:
             yield
         finally:
             sweeper.cancel()
-            await rooms.close()
+            await tables.close()
             await store.close()
             if own_pool:
                 pool.close()
@@ -84,31 +80,31 @@ def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: floa
                     "`/api/tables/{id}/ws` pushes every change. Every refusal is "
                     '`{"error": "…"}` with a 4xx status.',
     )
-    app.state.rooms = rooms
+    app.state.tables = tables
     app.state.store = store
     app.state.pool = pool
     app.add_middleware(GuardBody)
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(RefuseWhileStopping, stopping=lambda: rooms.stopping)
+    app.add_middleware(RefuseWhileStopping, stopping=lambda: tables.stopping)
     app.add_middleware(RequestTimes)
-    metrics.track_live(lambda: len(rooms.rooms), rooms.open_sockets)
+    metrics.track_live(lambda: len(tables.live), tables.open_sockets)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
     errors.install(app, templates)
 
     app.state.context = Context(
-        tables=rooms, store=store, pool=pool, templates=templates, allow_chosen_seed=allow_chosen_seed,
+        tables=tables, store=store, pool=pool, templates=templates, allow_chosen_seed=allow_chosen_seed,
         creations=Limit(RateLimit(*table_rate), "tables created"),
         studies=Limit(RateLimit(*study_rate), "analyses asked for"))
-    for area in (host, games, tables, play, pages):
+    for area in (host, games, table_routes, play, pages):
         app.include_router(area.router)
     return app
 
 
-async def _sweep(rooms: Rooms) -> None:
+async def _sweep(tables: Tables) -> None:
     """Evict idle tables now and then; wake the bots of tables whose bots another process
     drove, in case it has gone."""
     while True:
-        await asyncio.sleep(max(1.0, min(30.0, rooms.idle_timeout / 2)))
-        rooms.evict_idle()
-        rooms.wake_all()
+        await asyncio.sleep(max(1.0, min(30.0, tables.idle_timeout / 2)))
+        tables.evict_idle()
+        tables.wake_all()

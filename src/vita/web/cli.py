@@ -115,6 +115,6 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
     logging.getLogger("vita.web").info("vita is serving on http://%s:%d/ (storage: %s)", host, port,
                                        storage_name(db or data_dir + "/vita.sqlite"))
     try:
-        Server(config, on_stop=app.state.rooms.drain).run()
+        Server(config, on_stop=app.state.tables.drain).run()
     finally:
         stop_helper_processes()  # the bot pool closed with the app; its helpers go now

@@ -13,9 +13,9 @@ from starlette.requests import HTTPConnection
 
 from vita.web.bots import BotPool
 from vita.web.errors import Refused
-from vita.web.rooms import Rooms
 from vita.web.security import RateLimit
 from vita.web.store import Store
+from vita.web.tables import Tables
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Limit:
 
 @dataclass
 class Context:
-    tables: Rooms
+    tables: Tables
     store: Store
     pool: BotPool
     templates: Jinja2Templates

@@ -6,7 +6,8 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
-from vita.web.rooms import NewTable, Room
+from vita.web.table import Table
+from vita.web.tables import NewTable
 
 
 def base(request: HTTPConnection) -> str:
@@ -40,13 +41,13 @@ def links(request: HTTPConnection, new: NewTable) -> dict[str, Any]:
     }
 
 
-def owner_view(request: HTTPConnection, room: Room, key: str) -> dict[str, Any]:
-    root, row = base(request), room.row
+def owner_view(request: HTTPConnection, table: Table, key: str) -> dict[str, Any]:
+    root, row = base(request), table.row
     seats = [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
-              "person": s.human, "away": round(room.away_for(s.seat)) if s.kind == "human" else None}
+              "person": s.human, "away": round(table.away_for(s.seat)) if s.kind == "human" else None}
              for s in row.seats]
     return {
-        "table": row.id, "game": row.game, "seq": room.seq, "over": room.over, "seats": seats,
+        "table": row.id, "game": row.game, "seq": table.seq, "over": table.over, "seats": seats,
         "replacement_bot": row.replacement_bot, "seed_chosen": row.seed_chosen, "hints": row.hints,
         "owner_link": f"{root}/t/{row.id}/owner?key={key}",
         "hotseat_link": f"{root}/t/{row.id}/hotseat?key={key}",

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 from vita.registry import GAMES, bot_names, get_game
 from vita.web.errors import Refused
-from vita.web.rooms import PATH_OPTIONS
+from vita.web.tables import PATH_OPTIONS
 
 router = APIRouter()
 

@@ -13,8 +13,8 @@ from fastapi.templating import Jinja2Templates
 from vita.registry import GAMES, bot_names
 from vita.web.context import Ctx
 from vita.web.links import owner_view
-from vita.web.rooms import Room
 from vita.web.routes.games import game_info
+from vita.web.table import Table
 
 HERE = Path(__file__).parent.parent
 
@@ -30,19 +30,19 @@ async def lobby(ctx: Ctx, request: Request) -> HTMLResponse:
 
 @router.get("/t/{table_id}/owner", response_class=HTMLResponse, include_in_schema=False)
 async def owner_page(ctx: Ctx, request: Request, table_id: str, key: str) -> HTMLResponse:
-    room = await ctx.tables.get(table_id)
-    room.check_owner(key, "see the owner's page")
-    owner = owner_view(request, room, key)
+    table = await ctx.tables.get(table_id)
+    table.check_owner(key, "see the owner's page")
+    owner = owner_view(request, table, key)
     return ctx.templates.TemplateResponse(request, "owner.html", {
-        "owner": owner, "title": room.game.info.title, "bots": bot_names(room.row.game),
-        "config": {"table": room.row.id, "key": key, "over": room.over}})
+        "owner": owner, "title": table.game.info.title, "bots": bot_names(table.row.game),
+        "config": {"table": table.row.id, "key": key, "over": table.over}})
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
 async def play_page(ctx: Ctx, request: Request, table_id: str, token: str | None = None) -> HTMLResponse:
-    room = await ctx.tables.get(table_id)
-    seat = room.seat_of(token)
-    return _page(ctx.templates, request, room, "play" if seat is not None else "watch", token=token)
+    table = await ctx.tables.get(table_id)
+    seat = table.seat_of(token)
+    return _page(ctx.templates, request, table, "play" if seat is not None else "watch", token=token)
 
 
 @router.get("/t/{table_id}/watch", response_class=HTMLResponse, include_in_schema=False)
@@ -52,10 +52,10 @@ async def watch_page(ctx: Ctx, request: Request, table_id: str) -> HTMLResponse:
 
 @router.get("/t/{table_id}/hotseat", response_class=HTMLResponse, include_in_schema=False)
 async def hotseat_page(ctx: Ctx, request: Request, table_id: str, key: str) -> HTMLResponse:
-    room = await ctx.tables.get(table_id)
-    room.check_owner(key, "open the hot seat")
-    people = [s.seat for s in room.row.seats if s.kind == "human"]
-    return _page(ctx.templates, request, room, "hotseat", key=key, people=people)
+    table = await ctx.tables.get(table_id)
+    table.check_owner(key, "open the hot seat")
+    people = [s.seat for s in table.row.seats if s.kind == "human"]
+    return _page(ctx.templates, request, table, "hotseat", key=key, people=people)
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
@@ -63,11 +63,11 @@ async def replay_page(ctx: Ctx, request: Request, table_id: str) -> HTMLResponse
     return _page(ctx.templates, request, await ctx.tables.get(table_id), "replay")
 
 
-def _page(templates: Jinja2Templates, request: Request, room: Room, mode: str, **extra: Any) -> HTMLResponse:
-    config = {"table": room.row.id, "game": room.row.game, "mode": mode, "title": room.game.info.title,
+def _page(templates: Jinja2Templates, request: Request, table: Table, mode: str, **extra: Any) -> HTMLResponse:
+    config = {"table": table.row.id, "game": table.row.game, "mode": mode, "title": table.game.info.title,
               "token": extra.get("token"), "key": extra.get("key"), "people": extra.get("people"),
-              "hints": room.row.hints}
-    script = Path(HERE / "static" / "games" / f"{room.row.game}.js")
+              "hints": table.row.hints}
+    script = Path(HERE / "static" / "games" / f"{table.row.game}.js")
     return templates.TemplateResponse(request, "table.html", {
-        "config": config, "title": room.game.info.title, "mode": mode,
-        "renderer": f"/static/games/{room.row.game}.js" if script.exists() else None})
+        "config": config, "title": table.game.info.title, "mode": mode,
+        "renderer": f"/static/games/{table.row.game}.js" if script.exists() else None})

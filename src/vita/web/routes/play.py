@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from vita.web.bodies import HintBody, Move, Payload, TokenOnly
 from vita.web.context import Ctx
 from vita.web.errors import Refused
-from vita.web.rooms import Follower
+from vita.web.table import Follower
 
 router = APIRouter()
 
@@ -21,8 +21,8 @@ router = APIRouter()
 @router.get("/api/tables/{table_id}/view", tags=["play"])
 async def view(ctx: Ctx, table_id: str, token: str | None = None) -> Payload:
     """A seat's view (with its token) or the public view: legal actions, log, result."""
-    room = await ctx.tables.get(table_id)
-    return Payload(room.payload(room.seat_of(token)))
+    table = await ctx.tables.get(table_id)
+    return Payload(table.payload(table.seat_of(token)))
 
 
 @router.post("/api/tables/{table_id}/actions", tags=["play"])
@@ -32,8 +32,8 @@ async def act(ctx: Ctx, table_id: str, move: Move) -> Payload:
     The answer's ``Server-Timing`` header says how long the server took (``act``, in ms).
     """
     started = time.perf_counter()
-    room, seat = await ctx.tables.act(table_id, move.token, move.seq, move.action)
-    answer = Payload(room.payload(seat))
+    table, seat = await ctx.tables.act(table_id, move.token, move.seq, move.action)
+    answer = Payload(table.payload(seat))
     answer.headers["server-timing"] = f"act;dur={1000 * (time.perf_counter() - started):.2f}"
     return answer
 
@@ -41,15 +41,15 @@ async def act(ctx: Ctx, table_id: str, move: Move) -> Payload:
 @router.post("/api/tables/{table_id}/undo", tags=["play"])
 async def undo(ctx: Ctx, table_id: str, body: TokenOnly) -> dict[str, Any]:
     """Take back your last action, if it revealed nothing hidden and nobody acted since."""
-    room, seat = await ctx.tables.undo(table_id, body.token, body.seq)
-    return room.payload(seat)
+    table, seat = await ctx.tables.undo(table_id, body.token, body.seq)
+    return table.payload(seat)
 
 
 @router.post("/api/tables/{table_id}/resign", tags=["play"])
 async def resign(ctx: Ctx, table_id: str, body: TokenOnly) -> dict[str, Any]:
     """Resign your seat: the table's bot for resigned seats plays it from now on."""
-    room, note = await ctx.tables.resign(table_id, body.token)
-    return room.payload(None, note)
+    table, note = await ctx.tables.resign(table_id, body.token)
+    return table.payload(None, note)
 
 
 @router.post("/api/tables/{table_id}/hint", tags=["play"])
@@ -66,18 +66,18 @@ async def follow(ctx: Ctx, socket: WebSocket, table_id: str, token: str | None =
     change; ``{"type": "revoked"}`` when the seat's link stops being valid (the socket then
     follows as a spectator); ``{"type": "rematch", "link": …}`` with this seat's new link."""
     try:
-        room = await ctx.tables.get(table_id)
-        seat = room.seat_of(token)
+        table = await ctx.tables.get(table_id)
+        seat = table.seat_of(token)
         follower = Follower(seat)
-        ctx.tables.follow(room, follower)
+        table.follow(follower)
     except Refused as error:
         code = {403: 4403, 404: 4404, 429: 4429}.get(error.status, 4409)
         await socket.close(code=code, reason=error.message[:120])
         return
     try:
         await socket.accept()
-        ctx.tables.push(room, "" if seat is None else f"{room.row.seats[seat].name} is here")
-        ctx.tables.wake(room)
+        table.push("" if seat is None else f"{table.row.seats[seat].name} is here")
+        ctx.tables.driver.wake(table)
         tasks = [asyncio.create_task(follower.pump(socket.send_json)),
                  asyncio.create_task(_read_pings(socket)), asyncio.create_task(follower.dropped.wait())]
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)  # gone, or too far behind
@@ -86,10 +86,10 @@ async def follow(ctx: Ctx, socket: WebSocket, table_id: str, token: str | None =
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
     finally:
-        ctx.tables.unfollow(room, follower)
+        table.unfollow(follower)
         with contextlib.suppress(Exception):
             await socket.close()
-        ctx.tables.push(room)
+        table.push()
 
 
 async def _read_pings(socket: WebSocket) -> None:

@@ -39,36 +39,36 @@ async def create_table(ctx: Ctx, request: Request, body: NewTableBody) -> dict[s
 @router.get("/api/tables/{table_id}", tags=["tables"])
 async def table_info(ctx: Ctx, table_id: str) -> dict[str, Any]:
     """Public facts about a table: its game, seats, move number and result."""
-    room = await ctx.tables.get(table_id)
-    public = room.payload(None)
-    return {"table": table_id, "game": room.row.game, "options": room.row.options, "seq": room.seq,
-            "over": room.over,
-            "seats": public["seats"], "result": room.row.result, "rematch_of": room.row.rematch_of,
-            "seed_chosen": room.row.seed_chosen, "hints": room.row.hints}
+    table = await ctx.tables.get(table_id)
+    public = table.payload(None)
+    return {"table": table_id, "game": table.row.game, "options": table.row.options, "seq": table.seq,
+            "over": table.over,
+            "seats": public["seats"], "result": table.row.result, "rematch_of": table.row.rematch_of,
+            "seed_chosen": table.row.seed_chosen, "hints": table.row.hints}
 
 
 @router.get("/api/tables/{table_id}/owner", tags=["tables"])
 async def owner_info(ctx: Ctx, request: Request, table_id: str, key: str) -> dict[str, Any]:
     """For the table's owner: the seats and the owner's links (seat links are given once,
     at creation; ask for a new one with ``POST …/seats/{seat}/link``)."""
-    room = await ctx.tables.get(table_id)
-    room.check_owner(key, "see the owner's page")
-    return owner_view(request, room, key)
+    table = await ctx.tables.get(table_id)
+    table.check_owner(key, "see the owner's page")
+    return owner_view(request, table, key)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/bot", tags=["tables"])
 async def hand_to_bot(ctx: Ctx, table_id: str, seat: int, body: HandToBot) -> dict[str, Any]:
     """The owner hands a person's seat to a bot, once its player has been away a while
     (or changes the bot that plays a resigned seat)."""
-    room = await ctx.tables.hand_to_bot(table_id, body.owner_token, seat, body.bot)
-    return room.payload(None)
+    table = await ctx.tables.hand_to_bot(table_id, body.owner_token, seat, body.bot)
+    return table.payload(None)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/link", tags=["tables"])
 async def new_link(ctx: Ctx, request: Request, table_id: str, seat: int, body: OwnerOnly) -> dict[str, Any]:
     """The owner issues a new link for a person's seat; the old link stops working."""
-    room, token = await ctx.tables.reissue(table_id, body.owner_token, seat)
-    return {"seat": seat, "token": token, "link": seat_link(request, room.row.id, token)}
+    table, token = await ctx.tables.reissue(table_id, body.owner_token, seat)
+    return {"seat": seat, "token": token, "link": seat_link(request, table.row.id, token)}
 
 
 @router.post("/api/tables/{table_id}/rematch", status_code=201, tags=["tables"])
