@@ -36,6 +36,7 @@ from vita.games.cv.actions import (
     Trip,
 )
 from vita.games.cv.cards import CARD_COUNT, EFFECTS, PLAIN, SYMBOLS
+from vita.games.cv.observer import seen_by_others
 from vita.games.cv.rules.select import FRIEND_SYMBOLS
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import MAX_DICE, STEPS
@@ -251,7 +252,7 @@ class CvObserver:
                 if stack:
                     mark(stack[-1], base + 1)
             for card in state.hands[other]:
-                if state.deck.card(card).age != 0:  # events taken from the track were seen
+                if seen_by_others(state, card):  # the observer decides what is hidden
                     mark(card, base + 2)
         out += cards
         for index in range(MAX_DICE):

@@ -20,6 +20,14 @@ from vita.games.cv.steps import (
 )
 
 
+def seen_by_others(state: CvState, card: int) -> bool:
+    """Whether a card in a player's hand is known to the other players: an event taken from
+    the track or bought was seen by all; a childhood card was dealt face down. The view, the
+    determinization and the learning agents' observation (:mod:`vita.ai.games.cv`) all ask
+    this."""
+    return state.deck.card(card).age != CHILDHOOD
+
+
 def view(state: CvState, seat: int | None) -> JSON:
     """What ``seat`` may see: its own hand, draft and goal; of the others' hands, the events
     they took from the track, and how many childhood cards they hold.
@@ -39,7 +47,7 @@ def view(state: CvState, seat: int | None) -> JSON:
         player["cv_size"] = state.cv_size(index)
         if index != seat:
             # Events bought or taken from the track were seen by all; childhood ones were not.
-            hidden = [c for c in state.hands[index] if state.deck.card(c).age == CHILDHOOD]
+            hidden = [c for c in state.hands[index] if not seen_by_others(state, c)]
             player["hand"] = [c for c in state.hands[index] if c not in hidden]
             player["hidden_in_hand"] = len(hidden)
             player["goal"] = player["draft"] = player["kept"] = None
@@ -86,14 +94,11 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
         _redeal_draft(copy, others, rng)
     else:
         # Others' childhood events, among those set aside (events from the track were seen).
-        def childhood(c: int) -> bool:
-            return copy.deck.card(c).age == CHILDHOOD
-
         events = [c for c in copy.set_aside if copy.deck.card(c).is_event]
-        pool = sorted(events + [c for other in others for c in copy.hands[other] if childhood(c)])
+        pool = sorted(events + [c for other in others for c in copy.hands[other] if not seen_by_others(copy, c)])
         rng.shuffle(pool)
         for other in others:
-            copy.hands[other] = [c if not childhood(c) else pool.pop() for c in copy.hands[other]]
+            copy.hands[other] = [c if seen_by_others(copy, c) else pool.pop() for c in copy.hands[other]]
         copy.set_aside = [c for c in copy.set_aside if c not in events] + pool
     return copy
 
