@@ -126,9 +126,13 @@ def test_every_game_has_the_same_modules_for_the_same_roles(game: str) -> None:
     missing = [role for role in ROLES if not (package / f"{role}.py").is_file()]
     assert not missing, f"{game} lacks {missing}"
     assert (package / "rules" / "__init__.py").is_file() and (package / "rules" / "setup.py").is_file()
-    # Every other top-level module is card data (the board game's expansion) or the state's steps.
+    # A game whose cards are read from deck files has their schema in deckfile.py; every other
+    # top-level module is the board game's expansion (its cards and their file) or the state's steps.
     others = {p.stem for p in package.glob("*.py")} - set(ROLES) - {"__init__"}
-    assert others <= {"community_cards", "steps"}, f"{game} has modules outside the roles: {others}"
+    if game != "pursuit_cards":  # its deck is the fixed 124 cards, read from no file
+        assert "deckfile" in others, f"{game} has no deckfile.py"
+    others -= {"deckfile"}
+    assert others <= {"community_cards", "community_deckfile", "steps"}, f"{game}'s modules outside the roles: {others}"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -165,9 +169,9 @@ def test_the_web_app_is_assembled_from_routers_and_reads_no_environment() -> Non
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pydantic_models_stay_out_of_the_rules(game: str) -> None:
-    """pydantic models (which a compiled build leaves interpreted) are in the options, the
-    position's schema and the card data's loading, never beside a rule, the state, the codec
-    or the observer."""
+    """pydantic models (which a compiled build leaves interpreted) are in modules of their own:
+    the options, the position's schema and the deck files' schema, never beside the card
+    tables, a rule, the state, the codec or the observer."""
     package = ROOT / "vita" / "games" / game
     with_pydantic = {str(p.relative_to(package)) for p in package.rglob("*.py") if "pydantic" in p.read_text()}
-    assert with_pydantic <= {"options.py", "schema.py", "cards.py", "community_cards.py"}, with_pydantic
+    assert with_pydantic <= {"options.py", "schema.py", "deckfile.py", "community_deckfile.py"}, with_pydantic

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def count(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and the noun, singular for exactly one (and minus one).
@@ -10,3 +12,8 @@ def count(number: int, noun: str, plural: str | None = None) -> str:
     ('1 hourglass', '3 roles', '0 cards')
     """
     return f"{number} {noun if abs(number) == 1 else plural or noun + 's'}"
+
+
+def slug(name: str) -> str:
+    """``'Act in Play'`` → ``'act-in-play'``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")

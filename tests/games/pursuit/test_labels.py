@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from vita.core.wording import slug
 from vita.games.pursuit import GAME
-from vita.games.pursuit.cards import slug
 
 
 def test_a_double_sided_card_is_named_by_the_side_it_shows() -> None:

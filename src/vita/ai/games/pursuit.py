@@ -22,8 +22,9 @@ from typing import Any
 from vita.core.codec import NotationCodec, one_hot
 from vita.core.datafile import DECKS
 from vita.core.state import State
+from vita.core.wording import slug
 from vita.games.pursuit.actions import ROWS, SIMPLE, pay_text
-from vita.games.pursuit.cards import Deck, slug
+from vita.games.pursuit.cards import Deck
 from vita.games.pursuit.rules.board_actions import role_id
 from vita.games.pursuit.rules.setup import traits_secret
 from vita.games.pursuit.rules.tracks import payment_shapes

@@ -1,12 +1,11 @@
-"""Our Life's sheets and decks: the data schema, loading a data directory, and the tables the
-rules use.
+"""Our Life's sheets and decks: loading a data directory, and the tables the rules use.
 
 A data directory holds ``sheets.yaml`` (the Character and Family sheets, the stress track,
 the Digital Persona and Opportunities tracks, the stress die, the solo table) and
-``cards.yaml`` (the eight decks); the package's own is in ``data/``. Each entry is checked with
-pydantic, then against the rulebook's constraints (enough goal cards for eight players, every
-row an action marks, ...), so a mistake names its file, entry and field. Loaded data is
-compiled once into immutable tables (:class:`Book`) shared by every state.
+``cards.yaml`` (the eight decks); the package's own is in ``data/``. Each entry is checked
+against its schema (:mod:`.deckfile`), then the whole against the rulebook's constraints
+(enough goal cards for eight players, every row an action marks, ...), so a mistake names
+its file, entry and field. Loaded data is compiled once into immutable tables (:class:`Book`) shared by every state.
 
 Action symbols are numbered as :data:`SYMBOLS`; ``luck`` (Good Luck) is wild.
 """
@@ -17,13 +16,11 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from vita.core.datafile import DECKS, check_printed, load_yaml
-from vita.core.datafile import problems as validation_problems
+from vita.core.datafile import DECKS, load_yaml
 from vita.core.errors import DataError
+from vita.games.our_life.deckfile import BonusModel, CardsModel, RowModel, SheetsModel, parse_file
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("sheets.yaml", "cards.yaml")
@@ -33,197 +30,8 @@ HEALTH, KNOWLEDGE, MONEY, RELATIONSHIP, TIME, LIKE, LUCK = range(7)
 ROW_ACTIONS = (*SYMBOLS[:6], "vacation", "child")  # what marks a row
 VACATION, CHILD = 6, 7
 CATEGORIES = ("health", "knowledge", "social", "leisure")  # the Character sheet's, then Opportunities
-MAX_PLAYERS = 8
-
-Count = Annotated[int, Field(ge=0, le=20)]
-Source = Literal["rulebook", "designed", "mixed"]
-Symbol = Literal["health", "knowledge", "money", "relationship", "time", "like", "luck"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Printed(_Strict):
-    """An entry marked printed, designed or mixed: a mixed one lists its printed values."""
-
-    @model_validator(mode="after")
-    def _printed(self) -> _Printed:
-        check_printed(self, getattr(self, "source", "designed"), getattr(self, "printed", ()))
-        return self
-
-
-class BonusModel(_Strict):
-    kind: Literal["one_time", "couple"] = "one_time"
-    happiness: Count = 0
-    joy: Count = 0
-    balance: Count | None = None
-    like: Count = 0
-    relax: Count = 0
-    opportunity: Count = 0
-    stress: Count = 0
-    post: bool = False
-    actions: list[Symbol] = []
-
-
-class RowModel(_Printed):
-    id: Annotated[str, Field(pattern=r"^[a-z]+$", max_length=20)]
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-    category: Literal["health", "knowledge", "social", "leisure"] | None = None
-    action: Literal["health", "knowledge", "money", "relationship", "time", "like", "vacation", "child"]
-    sections: Annotated[list[Annotated[int, Field(ge=1, le=12)]], Field(min_length=1, max_length=8)]
-    points: dict[Annotated[int, Field(ge=1, le=40)], Annotated[int, Field(ge=0, le=99)]] = {}
-    bonuses: list[BonusModel | None] = []
-    romance_bonuses: list[BonusModel | None] = []
-    opportunities: dict[Annotated[int, Field(ge=1, le=40)], Symbol] = {}
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-    note: str = ""
-
-    @model_validator(mode="after")
-    def _shape(self) -> RowModel:
-        size = sum(self.sections)
-        if any(square > size for square in [*self.points, *self.opportunities]):
-            raise ValueError(f"a points or opportunities square lies beyond the row's {size} squares")
-        for name in ("bonuses", "romance_bonuses"):
-            if len(getattr(self, name)) not in (0, len(self.sections)):
-                raise ValueError(f"{name}: one per section ({len(self.sections)}), null for none")
-        return self
-
-
-class ColumnsModel(_Printed):
-    rows: Annotated[list[str], Field(min_length=2)]
-    bonuses: dict[Annotated[int, Field(ge=1, le=40)], BonusModel]
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-    note: str = ""
-
-
-class PersonaModel(_Printed):
-    row_length: Annotated[int, Field(ge=2, le=20)]
-    bonuses: dict[Annotated[int, Field(ge=1, le=40)], BonusModel]
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-
-
-class OpportunitiesModel(_Printed):
-    points: Annotated[list[Annotated[int, Field(ge=-99, le=99)]], Field(min_length=2, max_length=40)]
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-
-
-class StressModel(_Printed):
-    green: Annotated[int, Field(ge=1, le=20)]
-    white: Annotated[int, Field(ge=1, le=20)]
-    red: Annotated[int, Field(ge=1, le=20)]
-    start: Count
-    section_change: Count
-    relaxed_joy: Count
-    stressed_joy: Count
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-
-
-class HappinessModel(_Strict):
-    floor: Annotated[int, Field(ge=-20, le=0)]
-    rounds: Annotated[int, Field(ge=1, le=20)]
-    goal_rounds: list[Annotated[int, Field(ge=1, le=20)]]
-
-
-class SoloModel(_Strict):
-    min: int | None
-    result: Annotated[str, Field(min_length=1, max_length=60)]
-
-
-class SheetsModel(_Strict):
-    character: Annotated[list[RowModel], Field(min_length=1, max_length=20)]
-    columns: list[ColumnsModel] = []
-    persona: PersonaModel
-    opportunities: OpportunitiesModel
-    family: Annotated[list[RowModel], Field(min_length=1, max_length=20)]
-    stress: StressModel
-    happiness: HappinessModel
-    stress_die: Annotated[list[Annotated[int, Field(ge=0, le=3)]], Field(min_length=2, max_length=20)]
-    display: Annotated[int, Field(ge=2, le=8)]
-    solo: Annotated[list[SoloModel], Field(min_length=1)]
-
-
-CardId = Annotated[int, Field(ge=1, le=999)]
-Title = Annotated[str, Field(min_length=1, max_length=40)]
-
-
-class ActionCardModel(_Strict):
-    id: CardId
-    title: Title
-    actions: Annotated[list[Symbol], Field(max_length=6)]
-    relax: Count = 0
-    stress: Annotated[int, Field(ge=0, le=4)] = 0
-    opportunity: Count = 0
-
-
-class BackgroundModel(_Strict):
-    id: CardId
-    title: Title
-    row: str
-    action: Literal["health", "knowledge", "money", "relationship", "time"]
-
-
-class PersonalGoalModel(_Printed):
-    id: CardId
-    title: Title
-    counts: Annotated[list[str], Field(min_length=1)]
-    thresholds: Annotated[list[tuple[Count, Count]], Field(min_length=1)]
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-    note: str = ""
-
-
-class TargetModel(_Strict):
-    row: str
-    sections: Annotated[int, Field(ge=1, le=8)]
-
-
-class SharedGoalModel(_Printed):
-    id: CardId
-    title: Title
-    targets: Annotated[list[TargetModel], Field(min_length=1)]
-    penalty: Count
-    source: Source = "designed"
-    printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
-    note: str = ""
-
-
-class ChildModel(_Strict):
-    id: CardId
-    title: Title
-    action: Literal["health", "knowledge", "money", "relationship", "time", "like"]
-    squares: Annotated[int, Field(ge=1, le=10)]
-    bonus: BonusModel
-    penalty: Count
-
-
-class StoryModel(_Strict):
-    id: CardId
-    title: Title
-    bonus: BonusModel
-
-
-class VacationModel(_Strict):
-    id: CardId
-    title: Title
-    bonuses: Annotated[list[BonusModel], Field(min_length=2, max_length=2)]
-
-
-class CardsModel(_Strict):
-    actions: Annotated[list[ActionCardModel], Field(min_length=8)]
-    background: Annotated[list[BackgroundModel], Field(min_length=MAX_PLAYERS)]
-    personal_goals: Annotated[list[PersonalGoalModel], Field(min_length=2 * MAX_PLAYERS)]
-    shared_goals: Annotated[list[SharedGoalModel], Field(min_length=2 * MAX_PLAYERS)]
-    children_single: Annotated[list[ChildModel], Field(min_length=1)]
-    children_couple: Annotated[list[ChildModel], Field(min_length=1)]
-    stories: Annotated[list[StoryModel], Field(min_length=2)]
-    vacations: Annotated[list[VacationModel], Field(min_length=1)]
-    invitations: dict[str, Annotated[str, Field(max_length=200)]] = {}
 
 
 # -- compiled tables ------------------------------------------------------------------------
@@ -434,13 +242,6 @@ class Book:
 # -- loading ------------------------------------------------------------------------------------
 
 
-def _validate(file: str, data: Any, model: type[BaseModel]) -> tuple[Any, list[str]]:
-    try:
-        return model.model_validate(data), []
-    except ValidationError as error:
-        return None, validation_problems(error, f"{file}: ")
-
-
 def validate_directory(directory: str | Path) -> tuple[SheetsModel | None, CardsModel | None, list[str]]:
     """The sheets and cards of a data directory, and every problem found (empty: good data)."""
     root = Path(directory)
@@ -452,8 +253,8 @@ def validate_directory(directory: str | Path) -> tuple[SheetsModel | None, Cards
         except DataError as error:
             problems.append(str(error))
             loaded[file] = None
-    sheets, sheet_problems = _validate("sheets.yaml", loaded["sheets.yaml"], SheetsModel)
-    cards, card_problems = _validate("cards.yaml", loaded["cards.yaml"], CardsModel)
+    sheets, sheet_problems = parse_file("sheets.yaml", loaded["sheets.yaml"], SheetsModel)
+    cards, card_problems = parse_file("cards.yaml", loaded["cards.yaml"], CardsModel)
     problems += sheet_problems + card_problems
     if sheets is not None and cards is not None:
         problems += _cross_checks(sheets, cards)

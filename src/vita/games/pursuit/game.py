@@ -10,7 +10,8 @@ from vita.core.bots import BotFactory
 from vita.core.game import Game
 from vita.core.state import JSON
 from vita.games.pursuit import position, prompts
-from vita.games.pursuit.cards import COMMUNITY, DATA_DIR, Deck, check_directory, load_deck
+from vita.games.pursuit.cards import DATA_DIR, Deck, check_directory, load_deck
+from vita.games.pursuit.deckfile import COMMUNITY
 from vita.games.pursuit.info import INFO
 from vita.games.pursuit.options import PursuitOptions
 from vita.games.pursuit.rules.setup import new_game

@@ -14,6 +14,7 @@ from functools import lru_cache
 from vita.core.datafile import DECKS
 from vita.core.errors import Reason
 from vita.core.state import Action
+from vita.core.wording import slug
 from vita.games.pursuit.actions import (
     ROWS,
     Advance,
@@ -30,7 +31,7 @@ from vita.games.pursuit.actions import (
     pay_text,
 )
 from vita.games.pursuit.actions import Upkeep as UpkeepAction
-from vita.games.pursuit.cards import RESOURCES, Amount, Card, Deck, Vec, slug
+from vita.games.pursuit.cards import RESOURCES, Amount, Card, Deck, Vec
 from vita.games.pursuit.rules import abilities, board_actions, card_actions, community, free_actions, tracks, upkeep
 from vita.games.pursuit.rules.tracks import can_pay, project_payments
 from vita.games.pursuit.state import (

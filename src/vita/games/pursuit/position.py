@@ -11,7 +11,8 @@ from typing import Any
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
-from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck, slug
+from vita.core.wording import slug
+from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck
 from vita.games.pursuit.rules import community as community_rules
 from vita.games.pursuit.rules.board import ROW_NAMES
 from vita.games.pursuit.schema import CommunityModel, PositionModel

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from vita.core.rng import Rng
 from vita.core.state import State
-from vita.games.pursuit.cards import Deck, slug
-from vita.games.pursuit.community_cards import SLOTS as COMMUNITY_SLOTS
+from vita.core.wording import slug
+from vita.games.pursuit.cards import Deck
+from vita.games.pursuit.community_deckfile import SLOTS as COMMUNITY_SLOTS
 from vita.games.pursuit.info import INFO
 
 # Phases of a round (and of the game); COMMUNITY: the Community cards' Outcomes (expansion).

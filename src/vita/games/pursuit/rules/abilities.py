@@ -12,15 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from vita.core.datafile import DECKS
-from vita.games.pursuit.cards import (
-    NOTHING,
-    Amount,
-    BonusAbility,
-    Deck,
-    ExchangeAbility,
-    RestAbility,
-    SpendDiscountAbility,
-)
+from vita.games.pursuit.cards import NOTHING, Amount, Deck
+from vita.games.pursuit.deckfile import BonusAbility, ExchangeAbility, RestAbility, SpendDiscountAbility
 from vita.games.pursuit.rules.tracks import gain
 from vita.games.pursuit.state import PursuitState
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 from vita.core.errors import Reason
 from vita.games.pursuit.actions import Engage, Outcome
 from vita.games.pursuit.cards import Amount
-from vita.games.pursuit.community_cards import SLOTS, Community, CommunityCard, Gain
+from vita.games.pursuit.community_cards import Community, CommunityCard, Gain
 from vita.games.pursuit.community_cards import Outcome as OutcomeSpec
+from vita.games.pursuit.community_deckfile import SLOTS
 from vita.games.pursuit.rules.board_actions import take_partner
 from vita.games.pursuit.rules.game_end import measure
 from vita.games.pursuit.rules.tracks import add_stress, can_pay, gain, pay

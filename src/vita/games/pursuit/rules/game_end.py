@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vita.core.state import Facts
-from vita.games.pursuit.cards import GoalRule
+from vita.games.pursuit.deckfile import GoalRule
 from vita.games.pursuit.state import OVER, Player, PursuitState
 
 
