@@ -62,6 +62,24 @@ def reveals(state: PursuitState, seat: int, action: Action) -> bool:
     return any(a.offer != b.offer or a.trait != b.trait for a, b in zip(after.players, state.players, strict=True))
 
 
+def informs(state: PursuitState, seat: int, action: Action) -> bool:
+    """What an action tells its own player that they could not see: whatever it draws (the
+    generator or a pile moves: the rows refilled in the Upkeep Phase, a Refresh, a Community
+    card, a life goal or a child trait dealt) and the others' kept child traits, shown once
+    the last player has chosen ("Setup"; alone, there are none). Placing a worker, paying,
+    advancing a card and the other moves on the table show only what every player sees."""
+    after = state.clone()
+    after.log = None
+    after.apply_trusted(seat, action)
+    if after.rng.state != state.rng.state or after.piles != state.piles:
+        return True
+    if after.community_pile != state.community_pile:
+        return True
+    if after.goal_box != state.goal_box or after.trait_box != state.trait_box:
+        return True
+    return state.num_players > 1 and traits_secret(state) and not traits_secret(after)
+
+
 def resample_chance(state: PursuitState, rng: Rng) -> PursuitState:
     """The piles' order drawn again (row, Community and life goal piles); dealt traits stay."""
     copy = state.clone()
@@ -100,4 +118,5 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
     return copy
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals)
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
+                    informs=informs)
