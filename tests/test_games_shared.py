@@ -74,3 +74,10 @@ def test_views_hide_what_a_seat_cannot_see(game_id: str, options: dict[str, Any]
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_every_offered_action_has_a_typed_prompt(game_id: str, options: dict[str, Any]) -> None:
     suite.check_prompts(get_game(game_id), options, seed=4)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_undo_is_never_offered_after_a_look_at_something_hidden(game_id: str, options: dict[str, Any]) -> None:
+    """Where a game answers exactly which of a seat's own actions tell it something hidden,
+    re-sampling finds nothing it missed."""
+    suite.check_informs(get_game(game_id), options, seed=5)

@@ -83,6 +83,14 @@ def test_each_game_passes_the_kit_in_one_call(game_id: str) -> None:
     suite.check_game(game, game.options_for_players(2), seeds=(3,), fuzz_tries=200)
 
 
+def test_the_informs_check_catches_a_game_that_says_a_draw_told_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    suite.check_informs(GAME, {"players": 2}, seed=3)
+    # Planted: a draw from the stock tells the drawer its card, not "nothing".
+    monkeypatch.setattr(CardsState, "informs", lambda self, seat, action: False)
+    with pytest.raises(suite.SuiteFailure, match="told its seat something hidden"):
+        suite.check_informs(GAME, {"players": 2}, seed=3)
+
+
 # -- the prompts check can fail ---------------------------------------------------------------------
 
 

@@ -23,6 +23,9 @@ same under ``python -O``.
   asked has a prompt with its notation; the prompt's kind is in the game's table with its label
   and part types; kind and parts identify the action among the seat's choices; every part of a
   view type names a thing in that seat's view.
+- :func:`check_informs`: where the game says exactly which of a seat's own actions tell it
+  something hidden (:meth:`State.informs`, what undo is offered by), it never says "nothing"
+  where re-sampling what the seat cannot see finds something.
 - :func:`check_views`: re-dealing what a seat cannot see leaves its view as it was (no
   leak), and, in a game with hidden information, re-deals something besides the generator
   (a determinization that changes nothing would hide any leak).
@@ -63,6 +66,7 @@ def check_game(game: Game[Any, Any], options: JSON, seeds: Sequence[int] = (1, 2
     check_refusals(game, options)
     check_notation_fuzz(game, options, tries=fuzz_tries)
     check_prompts(game, options, seed=seeds[0])
+    check_informs(game, options, seed=seeds[0])
     check_views(game, snapshots(game, options, seed=14), Rng(13))
 
 
@@ -193,6 +197,29 @@ def check_notation_fuzz(game: Game[Any, Any], options: JSON, tries: int = 300, s
     players = options.get("players")
     report = fuzz_game(game, tries, seed=seed, players=players if isinstance(players, int) else None)
     _require(not report.failures, f"hostile notation: {report.failures[:3]}")
+
+
+def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1) -> None:
+    """At every action of a random game (any seat asked), a game's exact answer to whether the
+    action told its own seat something hidden never misses what re-sampling finds
+    (:func:`vita.core.undo.sampled_informs`): a miss would let a person take back a look at
+    a hidden card. A game without an exact answer passes (undo samples for it)."""
+    from vita.core.undo import sampled_informs
+
+    state = new(game, options, seed, log=False)
+    rng = Rng(seed + 200)
+    steps = 0
+    while not state.is_over() and steps < MAX_STEPS:
+        seat = rng.choice(list(state.to_move()))
+        action = rng.choice(state.legal_actions(seat))
+        before = state.clone()
+        state.apply(action, seat)
+        exact = before.informs(seat, action)
+        if exact is False:
+            _require(not sampled_informs(before, seat, action, state),
+                     f"move {steps + 1}: {action} (seat {seat}) told its seat something hidden, yet "
+                     "the game's informs says it told nothing")
+        steps += 1
 
 
 def check_prompts(game: Game[Any, Any], options: JSON, seed: int = 1) -> None:

@@ -8,7 +8,7 @@ cannot see (determinization, for search and the no-leak check), the re-sampling 
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Observer
+from vita.core.state import JSON, Action, Observer
 from vita.games.cv.cards import (
     CHILDHOOD,
 )
@@ -62,6 +62,37 @@ def view(state: CvState, seat: int | None) -> JSON:
     data["scores"] = [row["total"] - (0 if over or index == seat else row["private goal"])
                       for index, row in enumerate(rows)]
     return data
+
+
+def informs(state: CvState, seat: int, action: Action) -> bool:
+    """What an action tells its own player that they could not see: whatever chance decides
+    (dice thrown, a card drawn to the track, a life goal dealt), the childhood cards passed
+    on in the draft ("Childhood"), anything hidden of the others that the action moves (their
+    drafts, kept cards, goals, childhood cards in hand, the cards set aside), and the life
+    goals shown at the end ("End of the Game"). Buying, placing, playing one's own events and
+    paying show only the table."""
+    after = state.clone()
+    after.log = None
+    after.apply_trusted(seat, action)
+    if after.rng.state != state.rng.state or after.decks != state.decks or after.goal_deck != state.goal_deck:
+        return True
+    if after.set_aside != state.set_aside or (after.step == OVER) != (state.step == OVER):
+        return True
+    if any(card not in state.draft[seat] for card in after.draft[seat]):
+        return True
+    for other in range(state.num_players):
+        if other == seat:
+            continue
+        if (after.goals[other], after.draft[other], after.kept[other]) != \
+                (state.goals[other], state.draft[other], state.kept[other]):
+            return True
+        if _unseen(after, other) != _unseen(state, other):
+            return True
+    return False
+
+
+def _unseen(state: CvState, seat: int) -> list[int]:
+    return [card for card in state.hands[seat] if not seen_by_others(state, card)]
 
 
 def resample_chance(state: CvState, rng: Rng) -> CvState:
@@ -119,4 +150,4 @@ def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
         copy.kept[other] = [dealt_cards.pop() for _ in copy.kept[other]]
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance)
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, informs=informs)

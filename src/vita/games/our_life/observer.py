@@ -8,7 +8,7 @@ cannot see (determinization, for search and the no-leak check), the re-sampling 
 from __future__ import annotations
 
 from vita.core.rng import Rng
-from vita.core.state import JSON, Observer
+from vita.core.state import JSON, Action, Observer
 from vita.games.our_life.position import to_json
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, OVER, POST, SETUP
@@ -48,6 +48,48 @@ def view(state: OurLifeState, seat: int | None) -> JSON:
         if len(state.families) == 1:
             data["solo_result"] = state.book.solo_result(state.scores()[0])
     return data
+
+
+def informs(state: OurLifeState, seat: int, action: Action) -> bool:
+    """What an action tells its own player that they could not see: whatever chance decides
+    (the Stress dice, a card drawn from a deck or a goal box), the end of a step that shows
+    what was kept secret (the setup's goals and rows, the families' chosen Action cards),
+    and anything hidden of the others that the action moves (their goal cards, unrevealed
+    choices, the stories they choose between). Marking boxes, using actions and answering
+    one's own questions show only what the player sees."""
+    after = state.clone()
+    after.log = None
+    after.apply_trusted(seat, action)
+    if after.rng.state != state.rng.state or after.step != state.step:
+        return True
+    decks = zip((state.action_deck, *state.child_decks, state.story_deck, state.vacation_deck, state.goal_box,
+                 state.shared_box),
+                (after.action_deck, *after.child_decks, after.story_deck, after.vacation_deck, after.goal_box,
+                 after.shared_box), strict=True)
+    if any(_drawn(before, now) for before, now in decks):
+        return True
+    mine = state.family_of[seat]
+    for other in range(state.num_players):
+        if other != seat and _secret_of(after, other, mine) != _secret_of(state, other, mine):
+            return True
+    return False
+
+
+def _drawn(before: list[int], after: list[int]) -> bool:
+    """Whether a card left the deck or its order changed; cards put in it (a goal or story the
+    player had in hand and did not keep) tell the player nothing."""
+    rest = iter(after)
+    return not all(any(card == other for other in rest) for card in before)
+
+
+def _secret_of(state: OurLifeState, other: int, mine: int) -> tuple[object, ...]:
+    """What of seat ``other`` a player of family ``mine`` cannot see (:func:`view`)."""
+    family = state.family_of[other]
+    theirs = family != mine
+    posts = [p for p in state.prompts if p[0] == POST and p[1] == other]
+    return (state.goal_options[other], state.personal[other], state.setup_rows[other],
+            state.shared_options[family] if theirs else None, state.shared[family] if theirs else None,
+            state.choice[other] if theirs else None, posts)
 
 
 def resample_chance(state: OurLifeState, rng: Rng) -> OurLifeState:
@@ -119,4 +161,4 @@ def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:
             copy.choice[seat] = slot
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance)
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, informs=informs)
