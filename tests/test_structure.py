@@ -175,3 +175,14 @@ def test_pydantic_models_stay_out_of_the_rules(game: str) -> None:
     package = ROOT / "vita" / "games" / game
     with_pydantic = {str(p.relative_to(package)) for p in package.rglob("*.py") if "pydantic" in p.read_text()}
     assert with_pydantic <= {"options.py", "schema.py", "deckfile.py", "community_deckfile.py"}, with_pydantic
+
+
+def test_the_web_has_one_name_for_a_live_table() -> None:
+    """A live table is a ``Table`` (``vita.web.table``), the server's set of them ``Tables``:
+    no identifier in the web package calls either a room."""
+    named: list[str] = []
+    for path in (ROOT / "vita" / "web").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [getattr(node, field, None) for field in ("id", "attr", "name", "arg")]
+            named += [f"{path.name}: {n}" for n in names if isinstance(n, str) and "room" in n.lower()]
+    assert not named, named
