@@ -268,3 +268,24 @@ def test_each_game_says_where_its_actions_come_from_in_the_rulebook(client: Test
     rules = client.get("/api/games/pursuit-cards/rules").json()
     assert rules["actions"]["meld"]["section"] == "Melds"
     assert client.get("/api/games/nonsense/rules").status_code == 404
+
+
+def test_the_end_of_a_game_pushes_no_stale_note(client: TestClient) -> None:
+    """While bots play, each push says who has played; the push that ends the game does not
+    (the page shows the result, not "Bo has played")."""
+    data = new_table(client, seats=[{"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "random"}],
+                     replacement_bot="random")
+    with client.websocket_connect(f"/api/tables/{data['table']}/ws") as socket:
+        assert socket.receive_json()["type"] == "view"
+        resigned = client.post(f"/api/tables/{data['table']}/resign", json={"token": data["seats"][0]["token"]})
+        assert resigned.status_code == 200, resigned.text
+        notes = []
+        while True:
+            message = socket.receive_json()
+            if message["type"] != "view":
+                continue
+            notes.append(message["note"])
+            if message["over"]:
+                break
+    assert any(note.endswith("has played") for note in notes[:-1]), notes[:5]
+    assert notes[-1] == "", notes[-3:]

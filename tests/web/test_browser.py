@@ -709,3 +709,37 @@ def test_a_hint_during_play_and_the_analysis_in_the_replay(server: Server, brows
     page.click("#analyse")
     page.wait_for_selector("#analysis p:has-text('Action 2')", timeout=30_000)
     assert "played" in page.inner_text("#analysis")
+
+
+def test_cv_draft_is_nobodys_turn_alone(server: Server, browser: Any) -> None:
+    """"Childhood": every player keeps a card of their draft at once, so the table names no
+    one player's turn beside the page's "Your turn"."""
+    data = server.api("POST", "/api/tables", json={
+        "game": "cv", "seed": 3, "seats": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}]})
+    assert public(server, data["table"])["to_move"] == [0, 1, 2]
+    page = browser.new_context().new_page()
+    page.goto(data["seats"][1]["link"])
+    page.wait_for_selector('#app[data-seq="0"] .cv-game')
+    header = page.locator(".cv-game > p").first.inner_text()
+    assert "turn" not in header and "draft" in header, header
+    assert page.locator("#turn").inner_text() == "Your turn"
+
+
+def test_our_life_stress_dice_are_drawn_not_an_emoji(server: Server, browser: Any) -> None:
+    """An Action card's Stress dice are drawn as pictures: an emoji die is an empty box on a
+    machine without an emoji font."""
+    page = browser.new_context().new_page()
+    for seed in range(1, 12):
+        data = server.api("POST", "/api/tables", json={"game": "our-life", "seed": seed,
+                                                       "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+        page.goto(data["seats"][0]["link"])
+        page.wait_for_selector('#app[data-seq="0"] .olcard.action')
+        if page.locator(".olcard.action .stressdice").count():
+            break
+    else:
+        raise AssertionError("no Action card with Stress dice on the display in 11 deals")
+    dice = page.locator(".olcard.action .stressdice")
+    for index in range(dice.count()):
+        box = dice.nth(index)
+        assert box.locator("svg.die-icon").count() >= 1 and "🎲" not in box.inner_text()
+    assert "🎲" not in page.locator("#board").inner_text()

@@ -159,8 +159,9 @@ class Driver:
             if failures:  # the database is busy: try again shortly, without holding the table
                 await asyncio.sleep(min(30.0, 0.5 * 2**failures))
                 continue
-            # No thinking time in the note: how long a bot thinks can tell what it holds.
-            table.push(f"{spec.name} has played")
+            # No thinking time in the note: how long a bot thinks can tell what it holds; once
+            # the move ended the game, the result speaks instead.
+            table.push("" if table.over else f"{spec.name} has played")
 
     @staticmethod
     def _prepare(table: Table, seat: int, seq: int, notation: str | None) -> Prepared:

@@ -215,7 +215,8 @@
     const turn = el("turn");
     turn.className = "turn" + (data.your_turn ? " mine" : "");
     turn.textContent = data.over ? "The game is over." : data.your_turn ? "Your turn" : `Waiting for ${names}`;
-    if (data.note) el("note").textContent = data.note;
+    // A note stays until the next one, but not past the end: "Bo has played" is no result.
+    if (data.note || data.over) el("note").textContent = data.note || "";
     const who = data.seat === null ? "spectator" : data.seats[data.seat].name;
     el("title").textContent = `${data.title} — ${who}`;
     document.title = (data.your_turn ? "● Your turn — " : "") + plainTitle;

@@ -93,8 +93,10 @@
   window.VitaRenderers["cv"] = function (payload, ctx) {
     const v = payload.view;
     const root = h("div", {className: "cv-game"});
-    const turnName = v.players[v.turn].name;
-    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round} · ${turnName}'s turn`), v.step === "over" ? "" : ` · ${v.step}`,
+    // In the draft every player keeps a card at once: nobody's turn (the status line says who is still choosing).
+    const whose = v.step === "draft" ? "the childhood draft" : `${v.players[v.turn].name}'s turn`;
+    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round} · ${whose}`),
+      v.step === "over" || v.step === "draft" ? "" : ` · ${v.step}`,
       ` · decks: early ${v.decks.early}, middle ${v.decks.middle}, old ${v.decks.old}`));
     root.appendChild(h("div", {className: "row goals", "aria-label": "public life goals"},
       h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx))));

@@ -13,6 +13,10 @@
     vacation: ["✈", "vacation (two money)"], child: ["♙", "child (a time action each)"],
   };
   const DIE = ["", "⚡", "⚡⚡"];
+  // A Stress die, drawn (an emoji die needs a font a machine may not have).
+  const stressDie = () => svgEl("svg", {viewBox: "0 0 16 16", width: 14, height: 14, className: "die-icon", "aria-hidden": "true"},
+    svgEl("rect", {x: 1, y: 1, width: 14, height: 14, rx: 3, fill: "#fff", stroke: "currentColor", "stroke-width": 1.5}),
+    [[5, 5], [11, 11], [8, 8]].map(([cx, cy]) => svgEl("circle", {cx, cy, r: 1.4, fill: "currentColor"})));
 
   function icon(name, count) {
     const [sign, words] = ICON[name] || [name, name];
@@ -41,7 +45,8 @@
       h("div", {className: "actions"}, iconRow(counts(info.actions))),
       h("div", {className: "extras"},
         info.relax ? h("span", {className: "relax", title: "Relaxation: erase a stress mark"}, "☯".repeat(info.relax)) : null,
-        info.stress ? h("span", {className: "stressdice", title: `${info.stress} Stress dice`}, "🎲".repeat(info.stress)) : null,
+        info.stress ? h("span", {className: "stressdice", title: `${info.stress} Stress dice`, "aria-label": `${info.stress} Stress dice`},
+          Array.from({length: info.stress}, stressDie)) : null,
         info.opportunity ? h("span", {className: "oppsym", title: "Opportunity"}, "✦") : null),
       roll ? h("div", {className: "dice", "aria-label": "Stress dice rolled"},
         roll.slice(1).map(f => h("span", {className: "die", title: `${f} stress`}, DIE[f] || "·"))) : null,
