@@ -743,3 +743,29 @@ def test_our_life_stress_dice_are_drawn_not_an_emoji(server: Server, browser: An
         box = dice.nth(index)
         assert box.locator("svg.die-icon").count() >= 1 and "🎲" not in box.inner_text()
     assert "🎲" not in page.locator("#board").inner_text()
+
+
+@pytest.mark.parametrize("game", ["pursuit-cards", "pursuit", "cv", "our-life"])
+def test_the_rule_quote_under_the_choices_is_never_cut_off(server: Server, browser: Any, game: str) -> None:
+    """Whichever choice is pointed at, its rulebook quote fits the line under the choices,
+    on a desktop and on a phone, and that line keeps one height (the choices do not jump)."""
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 2, "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    mover = public(server, data["table"])["to_move"][0]
+    for viewport in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(data["seats"][mover]["link"])
+        page.wait_for_selector('#app[data-seq="0"] #rule')
+        quotes = page.evaluate("""() => {
+            const rule = document.getElementById("rule");
+            const seen = [];
+            for (const button of document.querySelectorAll("#actions button.choice, #actions [data-word]")) {
+                button.dispatchEvent(new MouseEvent("mouseenter"));
+                seen.push([rule.textContent, rule.scrollHeight, rule.clientHeight]);
+            }
+            return seen;
+        }""")
+        assert quotes and any(text for text, _, _ in quotes), f"{game}: no quote shown"
+        for text, needed, shown in quotes:
+            assert needed <= shown + 1, f"{game} at {viewport['width']} px: {needed} px of quote in {shown} px: {text}"
+        assert len({shown for _, _, shown in quotes}) == 1, f"{game}: the quote's line changes height"
+        page.close()

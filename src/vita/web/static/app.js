@@ -377,8 +377,16 @@
         }
         box.appendChild(words);
       }
-      showRule(narrowed);
       box.appendChild(ruleLine);
+      // As tall as the longest quote among those offered: none is cut off, and the choices
+      // above do not jump as the pointer moves between them.
+      let tallest = 0;
+      for (const a of new Map(candidates.map(c => [c.notation.split(" ")[0], c])).values()) {
+        showRule(a.notation);
+        tallest = Math.max(tallest, ruleLine.scrollHeight);
+      }
+      ruleLine.style.height = `${tallest}px`;
+      showRule(narrowed);
     }
     const typed = h("input", {type: "text", "aria-label": "type an action", placeholder: "or type an action", maxlength: 400});
     const form = h("form", {onsubmit: e => { e.preventDefault(); if (typed.value.trim()) send(typed.value.trim()); }},
