@@ -769,3 +769,28 @@ def test_the_rule_quote_under_the_choices_is_never_cut_off(server: Server, brows
             assert needed <= shown + 1, f"{game} at {viewport['width']} px: {needed} px of quote in {shown} px: {text}"
         assert len({shown for _, _, shown in quotes}) == 1, f"{game}: the quote's line changes height"
         page.close()
+
+
+def test_five_pieces_on_one_space_stay_inside_it(server: Server, browser: Any) -> None:
+    """At the start of a 5-player game (the Community expansion) every piece shares its space
+    on the stress, Short and Long Term Happiness tracks with four others: each stays inside
+    its space's box."""
+    data = server.api("POST", "/api/tables", json={"game": "pursuit", "seed": 4, "options": {"expansion": "community"},
+                                                   "seats": [{"name": f"P{k}"} for k in range(1, 6)]})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"] svg [data-key^="lth:"]')
+    outside = page.evaluate("""() => {
+        const out = [];
+        const pieces = [...document.querySelectorAll('svg [data-key^="stress:"], svg [data-key^="sth:"], svg [data-key^="lth:"]')];
+        for (const piece of pieces) {
+            const b = piece.getBBox(), cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+            const cell = [...piece.ownerSVGElement.querySelectorAll("rect")].map(r => r.getBBox())
+                .find(r => r.x <= cx && cx <= r.x + r.width && r.y <= cy && cy <= r.y + r.height);
+            if (!cell || b.x < cell.x - .5 || b.y < cell.y - .5 || b.x + b.width > cell.x + cell.width + .5
+                || b.y + b.height > cell.y + cell.height + .5) out.push(piece.dataset.key);
+        }
+        return [pieces.length, out];
+    }""")
+    assert outside[0] == 15, outside  # five seats on three tracks
+    assert outside[1] == [], f"pieces outside their space: {outside[1]}"

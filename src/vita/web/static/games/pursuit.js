@@ -142,8 +142,20 @@
 
   // Pieces of several seats on one space, side by side.
   // Each piece keyed by its track and seat, so the page can show it move (app.js).
-  function pieces(seats, x, y, r, track) {
-    return seats.map((seat, i) => keyed(seatShape(seat, x + i * (r * 2 + 1), y, r), `${track}:${seat}`));
+  // The pieces on one space of a track, inside its box (x, y, w, h): in the rows and columns
+  // that let them be largest (at most rMax), so that five fit a space as well as one.
+  function pieces(seats, x, y, w, hgt, rMax, track) {
+    const n = seats.length;
+    let best = {cols: 1, rows: 1, r: 0};
+    for (let cols = 1; cols <= n; cols++) {
+      const rows = Math.ceil(n / cols);
+      const r = Math.min(rMax, (w / cols - 1) / 2.4, (hgt / rows - 1) / 2.4);  // a shape reaches 1.2 r
+      if (r > best.r) best = {cols, rows, r};
+    }
+    const {cols, rows, r} = best;
+    const dx = w / cols, dy = hgt / rows;
+    return seats.map((seat, i) => keyed(seatShape(seat, x + dx * (i % cols + .5), y + dy * (Math.floor(i / cols) + .5), r),
+                                        `${track}:${seat}`));
   }
   const keyed = (node, key) => { node.dataset.key = key; return node; };
 
@@ -218,7 +230,7 @@
       (onStress[at] = onStress[at] || []).push(seat);
     });
     for (const [at, seats] of Object.entries(onStress)) {
-      svg.appendChild(S("g", {}, pieces(seats, 4 + Number(at) * cell + 8, y + 15, 5.5, "stress")));
+      svg.appendChild(S("g", {}, pieces(seats, 4 + Number(at) * cell, y, cell - 2, 30, 5.5, "stress")));
     }
 
     // Short Term Happiness: sth_min to sth_max.
@@ -230,7 +242,7 @@
       svg.appendChild(S("rect", {x, y, width: 40, height: 26, rx: 3, fill: value < 0 ? "#f6dada" : value > 0 ? "#dff1d8" : "#eee", stroke: "#fff"}));
       svg.appendChild(text(x + 3, y + 11, value > 0 ? `+${value}` : value, {"font-size": 9, fill: "#555"}));
       const here = alive.filter(seat => v.players[seat].alive && v.players[seat].sth === value);
-      svg.appendChild(S("g", {}, pieces(here, x + 8, y + 18, 4.5, "sth")));
+      svg.appendChild(S("g", {}, pieces(here, x, y + 12, 40, 14, 4.5, "sth")));  // under the value
     }
 
     // Long Term Happiness: a score track of 50 spaces in two rows (a piece goes round again past 49).
@@ -244,7 +256,7 @@
       svg.appendChild(S("rect", {x, y: yy, width: lthW - 2, height: 32, rx: 3, fill: value % 5 === 0 ? "#efe6cf" : "#f8f4ea", stroke: "#d9d4c7"}));
       svg.appendChild(text(x + 2, yy + 10, value, {"font-size": 8, fill: "#777"}));
       const here = alive.filter(seat => ((v.players[seat].lth % 50) + 50) % 50 === value);
-      here.forEach((seat, k) => svg.appendChild(keyed(seatShape(seat, x + 7 + (k % 2) * 11, yy + 17 + Math.floor(k / 2) * 9, 4), `lth:${seat}`)));
+      svg.appendChild(S("g", {}, pieces(here, x, yy + 11, lthW - 2, 21, 4, "lth")));  // under the value
     }
     return svg;
   }
