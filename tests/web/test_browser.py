@@ -794,3 +794,39 @@ def test_five_pieces_on_one_space_stay_inside_it(server: Server, browser: Any) -
     }""")
     assert outside[0] == 15, outside  # five seats on three tracks
     assert outside[1] == [], f"pieces outside their space: {outside[1]}"
+
+
+def test_the_card_games_capture_targets_are_whole(server: Server, browser: Any) -> None:
+    """"Attack Procedure": the attacker captures from either end of the attacked meld; both
+    end cards can be clicked anywhere on their face (no other card lies over them)."""
+    from vita.core.rng import Rng
+    from vita.registry import get_game
+
+    game = get_game("pursuit-cards")
+    state = game.new_state(game.make_options({"players": 2}), 1, log=False)
+    rng, moves = Rng(7), []
+    while not any(str(a).startswith("capture") for a in state.legal_actions(state.to_move()[0])):
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        moves.append((seat, str(action)))
+        state.apply(action, seat)
+        assert len(moves) < 400, "random play reached no capture"
+    data = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 1,
+                                                   "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    for seq, (seat, action) in enumerate(moves):
+        server.api("POST", f"/api/tables/{data['table']}/actions",
+                   json={"token": data["seats"][seat]["token"], "seq": seq, "action": action})
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(data["seats"][state.to_move()[0]]["link"])
+    page.wait_for_selector(f'#app[data-seq="{len(moves)}"] [data-words="capture front"]')
+    covered = page.evaluate("""() => [...document.querySelectorAll('[data-words^="capture"]')].map(node => {
+        node.scrollIntoView({block: "center"});
+        const box = node.querySelector(".face").getBoundingClientRect();
+        const points = [[.1, .5], [.5, .5], [.9, .5], [.5, .1], [.5, .9]];
+        return [node.dataset.words, points.filter(([fx, fy]) => {
+            const hit = document.elementFromPoint(box.left + fx * box.width, box.top + fy * box.height);
+            return !(hit && node.contains(hit));
+        }).length];
+    })""")
+    assert sorted(words for words, _ in covered) == ["capture back", "capture front"], covered
+    assert all(hidden == 0 for _, hidden in covered), f"points of a capture target covered: {covered}"

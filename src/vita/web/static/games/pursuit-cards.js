@@ -143,7 +143,8 @@
   function meldNode(m, ctx, attack) {
     // The attacked meld's two ends are where its cards are captured from ("capture front/back").
     const captured = attack && attack.target === m.id;
-    const cards = h("div", {className: "fan"}, m.cards.map((w, i) => {
+    // Under attack, its cards spread out: both ends are whole targets, none under the next card.
+    const cards = h("div", {className: captured ? "fan spread" : "fan"}, m.cards.map((w, i) => {
       const node = card(w, `${i + 1}`);
       if (captured && i === 0) pickable(node, ctx, "capture front");
       if (captured && i === m.cards.length - 1) pickable(node, ctx, "capture back");
