@@ -830,3 +830,28 @@ def test_the_card_games_capture_targets_are_whole(server: Server, browser: Any) 
     })""")
     assert sorted(words for words, _ in covered) == ["capture back", "capture front"], covered
     assert all(hidden == 0 for _, hidden in covered), f"points of a capture target covered: {covered}"
+
+
+def test_our_life_sheet_numbers_collide_with_nothing_on_a_phone(server: Server, browser: Any) -> None:
+    """The Life Achievement points under a sheet's boxes overlap no box and no other number,
+    on a phone, where a row's boxes wrap onto several lines."""
+    data = server.api("POST", "/api/tables", json={"game": "our-life", "seed": 2,
+                                                   "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    page = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                               is_mobile=True, has_touch=True).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector('#app[data-seq="0"] .olsheet .sq .pts')
+    clashes = page.evaluate("""() => {
+        const meet = (a, b) => a.left < b.right - .5 && b.left < a.right - .5 && a.top < b.bottom - .5 && b.top < a.bottom - .5;
+        const numbers = [...document.querySelectorAll(".olsheet .sq .pts")];
+        const squares = [...document.querySelectorAll(".olsheet .sq")];
+        const out = [];
+        numbers.forEach((n, i) => {
+            const box = n.getBoundingClientRect();
+            squares.forEach(s => { if (s !== n.parentElement && meet(box, s.getBoundingClientRect())) out.push(n.textContent + " on a box"); });
+            numbers.slice(i + 1).forEach(m => { if (meet(box, m.getBoundingClientRect())) out.push(n.textContent + " on " + m.textContent); });
+        });
+        return [numbers.length, out];
+    }""")
+    assert clashes[0] > 10, clashes
+    assert clashes[1] == [], clashes[1][:10]
