@@ -749,7 +749,8 @@ def test_our_life_stress_dice_are_drawn_not_an_emoji(server: Server, browser: An
 def test_the_rule_quote_under_the_choices_is_never_cut_off(server: Server, browser: Any, game: str) -> None:
     """Whichever choice is pointed at, its rulebook quote fits the line under the choices,
     on a desktop and on a phone, and that line keeps one height (the choices do not jump)."""
-    data = server.api("POST", "/api/tables", json={"game": game, "seed": 2, "seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 2,
+                                                   "seats": [{"name": "Ana"}, {"name": "Ben"}]})
     mover = public(server, data["table"])["to_move"][0]
     for viewport in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
         page = browser.new_context(viewport=viewport).new_page()
@@ -782,7 +783,8 @@ def test_five_pieces_on_one_space_stay_inside_it(server: Server, browser: Any) -
     page.wait_for_selector('#app[data-seq="0"] svg [data-key^="lth:"]')
     outside = page.evaluate("""() => {
         const out = [];
-        const pieces = [...document.querySelectorAll('svg [data-key^="stress:"], svg [data-key^="sth:"], svg [data-key^="lth:"]')];
+        const pieces = [...document.querySelectorAll(
+            'svg [data-key^="stress:"], svg [data-key^="sth:"], svg [data-key^="lth:"]')];
         for (const piece of pieces) {
             const b = piece.getBBox(), cx = b.x + b.width / 2, cy = b.y + b.height / 2;
             const cell = [...piece.ownerSVGElement.querySelectorAll("rect")].map(r => r.getBBox())
@@ -842,14 +844,20 @@ def test_our_life_sheet_numbers_collide_with_nothing_on_a_phone(server: Server, 
     page.goto(data["seats"][0]["link"])
     page.wait_for_selector('#app[data-seq="0"] .olsheet .sq .pts')
     clashes = page.evaluate("""() => {
-        const meet = (a, b) => a.left < b.right - .5 && b.left < a.right - .5 && a.top < b.bottom - .5 && b.top < a.bottom - .5;
+        const meet = (a, b) => a.left < b.right - .5 && b.left < a.right - .5
+            && a.top < b.bottom - .5 && b.top < a.bottom - .5;
         const numbers = [...document.querySelectorAll(".olsheet .sq .pts")];
         const squares = [...document.querySelectorAll(".olsheet .sq")];
         const out = [];
         numbers.forEach((n, i) => {
             const box = n.getBoundingClientRect();
-            squares.forEach(s => { if (s !== n.parentElement && meet(box, s.getBoundingClientRect())) out.push(n.textContent + " on a box"); });
-            numbers.slice(i + 1).forEach(m => { if (meet(box, m.getBoundingClientRect())) out.push(n.textContent + " on " + m.textContent); });
+            squares.forEach(s => {
+                const hit = s !== n.parentElement && meet(box, s.getBoundingClientRect());
+                if (hit) out.push(n.textContent + " on a box");
+            });
+            numbers.slice(i + 1).forEach(m => {
+                if (meet(box, m.getBoundingClientRect())) out.push(n.textContent + " on " + m.textContent);
+            });
         });
         return [numbers.length, out];
     }""")
