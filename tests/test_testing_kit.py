@@ -91,6 +91,22 @@ def test_the_informs_check_catches_a_game_that_says_a_draw_told_nothing(monkeypa
         suite.check_informs(GAME, {"players": 2}, seed=3)
 
 
+def test_the_informs_check_catches_an_answer_that_depends_on_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Planted: the answer follows the other player's hand, which a re-deal deals again.
+    def by_hand(self: CardsState, seat: int, action: Any) -> bool | None:
+        return True if sum(self.hands[(seat + 1) % self.num_players][:20]) % 2 else None
+
+    monkeypatch.setattr(CardsState, "informs", by_hand)
+    with pytest.raises(suite.SuiteFailure, match="depends on what the seat cannot see"):
+        suite.check_informs(GAME, {"players": 2}, seed=3)
+
+
+def test_the_informs_check_catches_a_game_that_says_a_draw_showed_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(CardsState, "reveals", lambda self, seat, action: False)
+    with pytest.raises(suite.SuiteFailure, match="showed a seat something hidden"):
+        suite.check_informs(GAME, {"players": 2}, seed=3)
+
+
 # -- the prompts check can fail ---------------------------------------------------------------------
 
 

@@ -23,9 +23,10 @@ same under ``python -O``.
   asked has a prompt with its notation; the prompt's kind is in the game's table with its label
   and part types; kind and parts identify the action among the seat's choices; every part of a
   view type names a thing in that seat's view.
-- :func:`check_informs`: where the game says exactly which of a seat's own actions tell it
-  something hidden (:meth:`State.informs`, what undo is offered by), it never says "nothing"
-  where re-sampling what the seat cannot see finds something.
+- :func:`check_informs`: where the game says exactly which actions tell their own seat
+  (:meth:`State.informs`) or any seat (:meth:`State.reveals`) something hidden, what undo is
+  offered by, it never says "nothing" where re-sampling finds something, and ``informs``
+  depends only on what the seat sees.
 - :func:`check_views`: re-dealing what a seat cannot see leaves its view as it was (no
   leak), and, in a game with hidden information, re-deals something besides the generator
   (a determinization that changes nothing would hide any leak).
@@ -199,12 +200,15 @@ def check_notation_fuzz(game: Game[Any, Any], options: JSON, tries: int = 300, s
     _require(not report.failures, f"hostile notation: {report.failures[:3]}")
 
 
-def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1) -> None:
-    """At every action of a random game (any seat asked), a game's exact answer to whether the
-    action told its own seat something hidden never misses what re-sampling finds
-    (:func:`vita.core.undo.sampled_informs`): a miss would let a person take back a look at
-    a hidden card. A game without an exact answer passes (undo samples for it)."""
-    from vita.core.undo import sampled_informs
+def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1, worlds: int = 2) -> None:
+    """At every action of a random game (any seat asked), where the game answers exactly what
+    undo is offered by: its ``informs`` (the action told its own seat something hidden) and
+    its ``reveals`` (it showed some seat something hidden) never say "nothing" where
+    re-sampling finds something (:mod:`vita.core.undo`): a miss would let a person take back
+    a look at a hidden card. And ``informs`` is the same in ``worlds`` re-deals of what the
+    seat cannot see where the action is legal too: were the offer of an undo to depend on a
+    hidden card, the offer would show it. A game without exact answers passes (undo samples)."""
+    from vita.core.undo import sampled_informs, sampled_reveals
 
     state = new(game, options, seed, log=False)
     rng = Rng(seed + 200)
@@ -214,11 +218,21 @@ def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1) -> None:
         action = rng.choice(state.legal_actions(seat))
         before = state.clone()
         state.apply(action, seat)
-        exact = before.informs(seat, action)
-        if exact is False:
+        where = f"move {steps + 1}: {action} (seat {seat})"
+        informs = before.informs(seat, action)
+        if informs is False:
             _require(not sampled_informs(before, seat, action, state),
-                     f"move {steps + 1}: {action} (seat {seat}) told its seat something hidden, yet "
-                     "the game's informs says it told nothing")
+                     f"{where} told its seat something hidden, yet the game's informs says it told nothing")
+        if before.reveals(seat, action) is False:
+            _require(not sampled_reveals(before, seat, action, state),
+                     f"{where} showed a seat something hidden, yet the game's reveals says it showed nothing")
+        if informs is not None:
+            for _ in range(worlds):
+                world = before.determinize(seat, rng)
+                world.log = None
+                if world.why_illegal(seat, action) is None:
+                    _require(world.informs(seat, action) == informs,
+                             f"{where}: the game's informs depends on what the seat cannot see")
         steps += 1
 
 

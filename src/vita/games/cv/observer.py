@@ -71,24 +71,39 @@ def informs(state: CvState, seat: int, action: Action) -> bool:
     drafts, kept cards, goals, childhood cards in hand, the cards set aside), and the life
     goals shown at the end ("End of the Game"). Buying, placing, playing one's own events and
     paying show only the table."""
+    after = _after(state, seat, action)
+    if _chance_or_end(state, after) or any(card not in state.draft[seat] for card in after.draft[seat]):
+        return True
+    return any(_secret_moved(state, after, other) for other in range(state.num_players) if other != seat)
+
+
+def reveals(state: CvState, seat: int, action: Action) -> bool:
+    """Whether an action shows or decides anything hidden from some seat: all :func:`informs`
+    counts, and the player's own secrets it moves (a childhood card kept in the draft, an
+    event of one's own hand played)."""
+    after = _after(state, seat, action)
+    return _chance_or_end(state, after) or any(_secret_moved(state, after, s) for s in range(state.num_players))
+
+
+def _after(state: CvState, seat: int, action: Action) -> CvState:
     after = state.clone()
     after.log = None
     after.apply_trusted(seat, action)
-    if after.rng.state != state.rng.state or after.decks != state.decks or after.goal_deck != state.goal_deck:
-        return True
-    if after.set_aside != state.set_aside or (after.step == OVER) != (state.step == OVER):
-        return True
-    if any(card not in state.draft[seat] for card in after.draft[seat]):
-        return True
-    for other in range(state.num_players):
-        if other == seat:
-            continue
-        if (after.goals[other], after.draft[other], after.kept[other]) != \
-                (state.goals[other], state.draft[other], state.kept[other]):
-            return True
-        if _unseen(after, other) != _unseen(state, other):
-            return True
-    return False
+    return after
+
+
+def _chance_or_end(state: CvState, after: CvState) -> bool:
+    """Chance drew (the generator, a deck, the goal deck, the cards set aside moved) or the
+    game ended, which shows every life goal."""
+    return (after.rng.state != state.rng.state or after.decks != state.decks or after.goal_deck != state.goal_deck
+            or after.set_aside != state.set_aside or (after.step == OVER) != (state.step == OVER))
+
+
+def _secret_moved(state: CvState, after: CvState, seat: int) -> bool:
+    """Whether what the others cannot see of ``seat`` changed: its goal, draft, kept cards or
+    childhood cards in hand."""
+    return ((after.goals[seat], after.draft[seat], after.kept[seat], _unseen(after, seat))
+            != (state.goals[seat], state.draft[seat], state.kept[seat], _unseen(state, seat)))
 
 
 def _unseen(state: CvState, seat: int) -> list[int]:
@@ -150,4 +165,5 @@ def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
         copy.kept[other] = [dealt_cards.pop() for _ in copy.kept[other]]
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, informs=informs)
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
+                    informs=informs)

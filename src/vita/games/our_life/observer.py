@@ -57,22 +57,42 @@ def informs(state: OurLifeState, seat: int, action: Action) -> bool:
     and anything hidden of the others that the action moves (their goal cards, unrevealed
     choices, the stories they choose between). Marking boxes, using actions and answering
     one's own questions show only what the player sees."""
+    after = _after(state, seat, action)
+    if _chance_or_step(state, after):
+        return True
+    mine = state.family_of[seat]
+    return any(_secret_of(after, other, mine) != _secret_of(state, other, mine)
+               for other in range(state.num_players) if other != seat)
+
+
+def reveals(state: OurLifeState, seat: int, action: Action) -> bool:
+    """Whether an action shows or decides anything hidden from some seat: all :func:`informs`
+    counts, and the player's own secrets it moves (a goal kept, a card chosen in secret, a
+    story kept), which the others cannot see."""
+    after = _after(state, seat, action)
+    if _chance_or_step(state, after):
+        return True
+    return any(_secret_of(after, mover, other) != _secret_of(state, mover, other)
+               for mover in range(state.num_players) for other in range(len(state.families)))
+
+
+def _after(state: OurLifeState, seat: int, action: Action) -> OurLifeState:
     after = state.clone()
     after.log = None
     after.apply_trusted(seat, action)
+    return after
+
+
+def _chance_or_step(state: OurLifeState, after: OurLifeState) -> bool:
+    """Chance drew (the generator, a card left a deck or a goal box) or a step ended, which
+    shows what it kept secret."""
     if after.rng.state != state.rng.state or after.step != state.step:
         return True
     decks = zip((state.action_deck, *state.child_decks, state.story_deck, state.vacation_deck, state.goal_box,
                  state.shared_box),
                 (after.action_deck, *after.child_decks, after.story_deck, after.vacation_deck, after.goal_box,
                  after.shared_box), strict=True)
-    if any(_drawn(before, now) for before, now in decks):
-        return True
-    mine = state.family_of[seat]
-    for other in range(state.num_players):
-        if other != seat and _secret_of(after, other, mine) != _secret_of(state, other, mine):
-            return True
-    return False
+    return any(_drawn(before, now) for before, now in decks)
 
 
 def _drawn(before: list[int], after: list[int]) -> bool:
@@ -161,4 +181,5 @@ def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:
             copy.choice[seat] = slot
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, informs=informs)
+OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
+                    informs=informs)
