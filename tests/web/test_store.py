@@ -37,7 +37,7 @@ async def test_tables_seats_and_actions(store: Store) -> None:
         with pytest.raises(StorageError):
             await store.add_action("t1", ActionRow(1, 0, "study", True))  # the same move twice
         assert len(await store.actions("t1")) == 2, "a refused write leaves nothing behind"
-        await store.remove_last_action("t1", 1)
+        await store.remove_last_actions("t1", 1, 1)
         assert len(await store.actions("t1")) == 1
         seat = loaded.seats[0]
         seat.resigned, seat.kind, seat.token_hash = True, "bot", None

@@ -25,7 +25,7 @@ from vita.core import undo
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
 from vita.core.game import Game
-from vita.core.record import GameRecord, replay_steps, start
+from vita.core.record import GameRecord, replay
 from vita.core.state import Action, State
 from vita.core.undo import Taken, learns
 from vita.terminal.games import renderer as terminal_renderer
@@ -276,10 +276,7 @@ class Session:
         taken = [text for _, text in self.record.actions[first:]]
         del self.record.actions[first:]
         del self.history[keep:]
-        state = start(self.game, self.record)
-        for _ in replay_steps(state, self.record.actions):
-            pass
-        self.state = state
+        self.state = replay(self.game, self.record)
         self.printed = {k: min(v, len(self.state.events_for(k))) for k, v in self.printed.items()}
         self.save()
         bots = f" (and the bots' {len(taken) - 1} after it)" if len(taken) > 1 else ""

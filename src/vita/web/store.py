@@ -311,10 +311,6 @@ class Store:
 
         await self._write(write)
 
-    async def remove_last_action(self, table_id: str, seq: int) -> None:
-        """Remove action ``seq`` if it is still the table's last (else :class:`Conflict`)."""
-        await self.remove_last_actions(table_id, seq, seq)
-
     async def remove_last_actions(self, table_id: str, first: int, last: int) -> None:
         """Remove actions ``first`` to ``last`` if ``last`` is still the table's last action (else
         :class:`Conflict`, and nothing is removed): a take-back, with the bots' moves after it."""

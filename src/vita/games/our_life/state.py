@@ -177,8 +177,5 @@ class OurLifeState(State):
         return bool(self.goal_options[seat]) or not self.setup_rows[seat] or (
             self.families[family][0] == seat and self.shared[family] == 0)
 
-    def chosen_card(self, seat: int) -> int:
-        return self.display[self.choice[seat]]
-
     def __repr__(self) -> str:
         return f"<OurLifeState round={self.round} step={STEPS[self.step]} ply={self.ply}>"
