@@ -101,6 +101,18 @@ def test_the_informs_check_catches_an_answer_that_depends_on_a_hidden_card(monke
         suite.check_informs(GAME, {"players": 2}, seed=3)
 
 
+def test_the_informs_check_catches_a_reveals_that_depends_on_a_hidden_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = CardsState.reveals
+
+    def by_hand(self: CardsState, seat: int, action: Any) -> bool | None:  # planted: "nothing" on an odd hand
+        shown = real(self, seat, action)
+        return shown if shown is not False else not sum(self.hands[seat][:20]) % 2
+
+    monkeypatch.setattr(CardsState, "reveals", by_hand)
+    with pytest.raises(suite.SuiteFailure, match="reveals depends on what seat"):
+        suite.check_informs(GAME, {"players": 2}, seed=3)
+
+
 def test_the_informs_check_catches_a_game_that_says_a_draw_showed_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CardsState, "reveals", lambda self, seat, action: False)
     with pytest.raises(suite.SuiteFailure, match="showed a seat something hidden"):

@@ -25,8 +25,8 @@ same under ``python -O``.
   view type names a thing in that seat's view.
 - :func:`check_informs`: where the game says exactly which actions tell their own seat
   (:meth:`State.informs`) or any seat (:meth:`State.reveals`) something hidden, what undo is
-  offered by, it never says "nothing" where re-sampling finds something, and ``informs``
-  depends only on what the seat sees.
+  offered by, it never says "nothing" where re-sampling finds something, ``informs`` depends
+  only on what the seat sees and whether ``reveals`` says "nothing" only on what each seat sees.
 - :func:`check_views`: re-dealing what a seat cannot see leaves its view as it was (no
   leak), and, in a game with hidden information, re-deals something besides the generator
   (a determinization that changes nothing would hide any leak).
@@ -206,7 +206,8 @@ def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1, worlds: in
     its ``reveals`` (it showed some seat something hidden) never say "nothing" where
     re-sampling finds something (:mod:`vita.core.undo`): a miss would let a person take back
     a look at a hidden card. And ``informs`` is the same in ``worlds`` re-deals of what the
-    seat cannot see where the action is legal too: were the offer of an undo to depend on a
+    seat cannot see where the action is legal too, and whether ``reveals`` says "nothing" in a
+    re-deal of what each other seat cannot see: were the offer of an undo to depend on a
     hidden card, the offer would show it. A game without exact answers passes (undo samples)."""
     from vita.core.undo import sampled_informs, sampled_reveals
 
@@ -223,9 +224,16 @@ def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1, worlds: in
         if informs is False:
             _require(not sampled_informs(before, seat, action, state),
                      f"{where} told its seat something hidden, yet the game's informs says it told nothing")
-        if before.reveals(seat, action) is False:
+        shows = before.reveals(seat, action) is not False
+        if not shows:
             _require(not sampled_reveals(before, seat, action, state),
                      f"{where} showed a seat something hidden, yet the game's reveals says it showed nothing")
+        for other in range(state.num_players):  # a bot's move is offered back to each person by reveals
+            world = before.determinize(other, rng)
+            world.log = None
+            if other != seat and world.why_illegal(seat, action) is None:
+                _require((world.reveals(seat, action) is not False) == shows,
+                         f"{where}: the game's reveals depends on what seat {other} cannot see")
         if informs is not None:
             for _ in range(worlds):
                 world = before.determinize(seat, rng)
