@@ -834,13 +834,15 @@ def test_the_card_games_capture_targets_are_whole(server: Server, browser: Any) 
     assert all(hidden == 0 for _, hidden in covered), f"points of a capture target covered: {covered}"
 
 
-def test_our_life_sheet_numbers_collide_with_nothing_on_a_phone(server: Server, browser: Any) -> None:
-    """The Life Achievement points under a sheet's boxes overlap no box and no other number,
-    on a phone, where a row's boxes wrap onto several lines."""
+@pytest.mark.parametrize("phone", [False, True])
+def test_our_life_sheet_numbers_collide_with_nothing(server: Server, browser: Any, phone: bool) -> None:
+    """The Life Achievement points of a sheet's boxes overlap no other box and no other number,
+    on a desktop and on a phone, where a row's boxes wrap onto several lines."""
     data = server.api("POST", "/api/tables", json={"game": "our-life", "seed": 2,
                                                    "seats": [{"name": "Ana"}, {"name": "Ben"}]})
-    page = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                               is_mobile=True, has_touch=True).new_page()
+    size = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+            "has_touch": True} if phone else {"viewport": {"width": 1366, "height": 768}}
+    page = browser.new_context(**size).new_page()
     page.goto(data["seats"][0]["link"])
     page.wait_for_selector('#app[data-seq="0"] .olsheet .sq .pts')
     clashes = page.evaluate("""() => {
