@@ -67,9 +67,9 @@ def view(state: CvState, seat: int | None) -> JSON:
 def informs(state: CvState, seat: int, action: Action) -> bool:
     """What an action tells its own player that they could not see: whatever chance decides
     (dice thrown, a card drawn to the track, a life goal dealt), the childhood cards passed
-    on in the draft ("Childhood"), anything hidden of the others that the action moves (their
-    drafts, kept cards, goals, childhood cards in hand, the cards set aside), and the life
-    goals shown at the end ("End of the Game"). Buying, placing, playing one's own events and
+    on in the draft ("Play your childhood!"), anything hidden of the others that the action
+    moves (their drafts, kept cards, goals, childhood cards in hand, the cards set aside), and
+    the life goals shown at the end ("Game end"). Buying, placing, playing one's own events and
     paying show only the table."""
     after = _after(state, seat, action)
     if _chance_or_end(state, after) or any(card not in state.draft[seat] for card in after.draft[seat]):
