@@ -56,15 +56,19 @@ class Tables:
         self.away_timeout = away_timeout
         self.idle_timeout = idle_timeout
         self.max_tables = max_tables
-        self.stopping = False  # the server is stopping: no new request, no bot move
         self.sync = Sync(store, self.live, self.changed)
         self.driver = Driver(store, bots, self.sync.commit, lambda table: self.live.get(table.id) is table,
                              bot_delay=bot_delay)
 
+    @property
+    def stopping(self) -> bool:
+        """The server is stopping: no new request, no bot move."""
+        return self.driver.stopping
+
     def drain(self) -> None:
         """The server is stopping: refuse what comes (the app answers 503) and play no more
         bot moves; a bot that is thinking is abandoned when the pool closes."""
-        self.stopping = self.driver.stopping = True
+        self.driver.stopping = True
 
     def open_sockets(self) -> int:
         return sum(len(table.followers) for table in self.live.values())
