@@ -82,7 +82,7 @@ def test_a_person_plays_a_whole_game_by_numbers() -> None:
                        input="1\n" * 3000)
     assert code == 0, output[-2000:]
     assert "Final scores" in output
-    assert "Player 1: choose" in output  # the prompt names the player
+    assert "Player 1: a number" in output  # the prompt names the player
 
 
 def test_a_person_types_notation_and_gets_reasons() -> None:
@@ -252,8 +252,8 @@ def test_our_life_hot_seat_hides_the_first_choice_from_the_second_player() -> No
     assert code == 0, output[-2000:]
     assert "Final scores" in output
     assert "Pass the keyboard to Player 2" in output
-    assert "card: chosen (secret)" in output
-    assert "Character sheet of Player 2 (you)" in output
+    assert "Chosen in secret: Player 1" in output
+    assert "Player 2, your choice" in output
 
 
 def test_our_life_couples_from_the_command_line() -> None:
@@ -318,11 +318,12 @@ def test_the_menu_keeps_one_layout_and_a_meld_being_laid_can_be_taken_back() -> 
     typed = "d\nback\nback\n1\nundo\nundo\nquit\n"
     code, output = run("play", "pursuit-cards", "--players", "2", "--humans", "1", "--seed", "3", input=typed)
     assert code == 0, output[-2000:]
-    # Kinds under their letters; the 14 different discards folded under d (on the 'also' line),
-    # listed by it; 'back' returns.
-    assert "m)   1  Start a new meld with the Five of Clubs" in output and "also: d) discard 14" in output
-    assert "choose a number (discard), type an action, or 'back'" in output
-    assert "'back' returns from a list of one kind of action to the whole menu." in output
+    # Kinds under their letters; the 14 different discards folded under d (on the 'also' line,
+    # by the kind's words), listed by it; 'back' returns.
+    assert "m)   1  Start a new meld with the Five of Clubs" in output
+    assert "also: d) Discard and end your turn (14)" in output
+    assert "Discard and end your turn: 14 choices" in output
+    assert "a number, an action, 'more', or Enter for all your choices" in output
     assert "Not allowed" not in output
     # 1 starts a meld with the Five of Clubs; undo takes it back; nothing is left to take back.
     assert "Taken back: Start a new meld with the Five of Clubs" in output
@@ -332,9 +333,9 @@ def test_the_menu_keeps_one_layout_and_a_meld_being_laid_can_be_taken_back() -> 
 def _screens(output: str) -> list[list[str]]:
     """Each table drawn at a prompt, from its first line (the round) to the prompt."""
     screens = []
-    for part in output.split("choose a number")[:-1]:
+    for part in output.split(": a number")[:-1]:
         lines = part.split("\n")
-        starts = [i for i, line in enumerate(lines) if re.search(r"\(round \d+ of \d+\)", line)]
+        starts = [i for i, line in enumerate(lines) if re.search(r"your choice .*\(round \d+ of \d+\)", line)]
         if starts:
             screens.append(lines[starts[-1]:])
     return screens
@@ -357,7 +358,7 @@ def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, se
     tallest = max(screens, key=len)
     assert len(tallest) <= 24, "\n".join(tallest)
     # 'board' draws the full table: every card with all its levels, the spaces as a table.
-    prompts = result.output.split("Player 1: choose")
+    prompts = result.output.split("Player 1: ")
     assert "Board spaces" not in prompts[1] and "Board spaces" in prompts[2] and "L2. " in prompts[2]
 
 

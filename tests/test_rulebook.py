@@ -51,7 +51,8 @@ def test_every_kind_of_action_offered_names_its_rule(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", WITH_REFERENCES)
 def test_every_quote_is_word_for_word_in_its_rulebook(game_id: str) -> None:
     book = get_game(game_id).rulebook()
-    for kind, rule in book.actions.items():
+    winning = [(f"win {number}", rule) for number, rule in enumerate(book.win.rules if book.win else ())]
+    for kind, rule in [*book.actions.items(), *winning]:
         path = RULEBOOKS / (rule.source or book.source)
         if not path.exists():
             pytest.skip(f"the rulebook {path.name} is not at hand (set VITA_RULEBOOKS to its directory)")
@@ -74,3 +75,17 @@ def test_every_game_loads_its_references() -> None:
     for game_id in GAMES:
         book = get_game(game_id).rulebook()
         assert (game_id in WITH_REFERENCES) == bool(book.actions), game_id
+
+
+@pytest.mark.parametrize("game_id", WITH_REFERENCES)
+def test_every_game_says_how_it_is_won_and_its_solo_target(game_id: str) -> None:
+    """How to win is always one look away: each game's summary, quoted from its end-of-game rules;
+    the solo targets where a rulebook has them (the board game's 50 LTH, 60 with Community, in
+    "game end" and Community's "SOLO GAME"; Our Life's table in "SOLO/CO-OP MODE")."""
+    win = get_game(game_id).rulebook().win
+    assert win is not None and win.rules
+    solo = {"pursuit": ("50 LTH", "60"), "our-life": ("400+", "Perfect life!")}.get(game_id)
+    if solo is None:
+        assert win.solo is None
+    else:
+        assert win.solo is not None and all(word in win.solo for word in solo)

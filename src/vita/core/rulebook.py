@@ -2,7 +2,8 @@
 
 A game package may hold a ``rulebook.yaml``: for each kind of action (the first word of its
 notation) the rulebook section it comes from and a short quote, word for word, from that
-section. Front ends show it beside an offered choice and with a refusal, so a player can
+section; and how the game is won (``win``: a summary, the solo target, the rules quoted).
+Front ends show it beside an offered choice and with a refusal, so a player can
 check a rule without leaving the table (the terminal's ``rules`` command lists them all).
 
 .. code-block:: yaml
@@ -39,12 +40,24 @@ class RuleReference(BaseModel):
         return f"{self.section}: \u201c{self.quote}\u201d"
 
 
+class Winning(BaseModel):
+    """How the game is won, always one look away at the table: a ``summary`` in the game's
+    words that follows "To win: ", the ``solo`` (or co-op) target where the game has one, and
+    the rules they come from (quoted word for word, as the actions' are)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    summary: Annotated[str, Field(min_length=1, max_length=200)]
+    solo: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    rules: list[RuleReference] = []
+
+
 class Rulebook(BaseModel):
     """A game's rule references, by kind of action."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     source: Annotated[str, Field(min_length=1, max_length=120)]
     actions: dict[Word, RuleReference]
+    win: Winning | None = None
 
     def for_notation(self, notation: str) -> RuleReference | None:
         """The rule an action in notation comes from (by its first word), if it is known."""

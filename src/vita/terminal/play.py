@@ -8,16 +8,15 @@ its reason.
 
 from __future__ import annotations
 
-import inspect
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
-from rich.pretty import Pretty
 from rich.prompt import Prompt
+from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
@@ -25,14 +24,15 @@ from vita.core import undo
 from vita.core.bots import Bot
 from vita.core.errors import IllegalAction
 from vita.core.game import Game
+from vita.core.prompt import Prompt as ChoicePrompt
 from vita.core.record import GameRecord, replay
 from vita.core.state import Action, State
 from vita.core.undo import Taken, learns
-from vita.terminal.games import renderer as terminal_renderer
+from vita.terminal.games import JSON, Drawing, drawing
+from vita.terminal.screen import NEEDED, Block, fit, folded, height, one_line, page, thinking
 
 MENU_LIMIT = 24  # up to this many choices, every one is listed (fewer when the screen is short)
-MENU_MIN = 8  # ... but at least this many rows of choices, whatever the screen
-MENU_ROOM = 12  # the rows a table must leave below itself for the choices, else the compact layout
+MENU_MIN = 6  # ... but at least this many rows of choices, whatever the screen
 NARROW = 100  # under this many columns a choice shows its label without its notation
 GROUP_LIMIT = 8  # above it, a kind of action with more choices than this is folded under its letter
 
@@ -58,6 +58,19 @@ class Seat:
 
 
 @dataclass
+class Menu:
+    """The choices as listed on a screen: by kind (each kind's actions, its label and letter),
+    the kinds folded under their letter, and the actions numbered on screen."""
+
+    kinds: dict[str, list[tuple[Action, ChoicePrompt]]]
+    letters: dict[str, str]
+    folded: set[str]
+    listed: list[Action]
+    body: RenderableType
+    blocks: list[Block] = field(default_factory=list)  # the table's parts the decision needs
+
+
+@dataclass
 class Session:
     game: Game[Any, Any]
     state: State
@@ -65,44 +78,36 @@ class Session:
     record: GameRecord
     console: Console
     save_path: str | None = None
-    board_height: int = 0  # the lines the table took when last drawn
     printed: dict[int | None, int] = field(default_factory=dict)
     last_human: int | None = None
     # The actions taken in this session (the record's last ones), as the undo sees them: who
     # took each, a person or a bot, and whether it may be taken back (core.undo).
     history: list[Taken] = field(default_factory=list)
+    message: list[Text] = field(default_factory=list)  # said on the next screen (a refusal, an undo)
+
+    @property
+    def drawing(self) -> Drawing:
+        return drawing(self.game)
 
     # -- output ------------------------------------------------------------------
 
-    def render(self, seat: int | None, full: bool = False) -> None:
-        """Draw the seat's table: the full layout if it leaves room for the choices below it
-        (or when asked: the ``board`` command), else the game's compact one."""
-        renderer = terminal_renderer(self.game)
-        view = self.state.view(seat)
-        if renderer is None:
-            self.console.print(Pretty(view))
-            return
-        drawn = renderer(view, seat)
-        height = self.height_of(drawn)
-        if not full and height > self.console.height - MENU_ROOM and _has_compact(renderer):
-            drawn = renderer(view, seat, compact=True)
-            height = self.height_of(drawn)
-        self.board_height = height
-        self.console.print(drawn)
+    def render(self, seat: int | None) -> None:
+        """The whole table, paged to the window (the `board` command)."""
+        page(self.console, self.drawing.render(self.state.view(seat), seat))
 
     def height_of(self, drawn: Any) -> int:
-        return len(self.console.render_lines(drawn, self.console.options, pad=False))
+        return height(self.console, drawn)
 
-    def menu_limit(self) -> int:
-        """How many choice rows fit below the table just drawn, above the prompt (at least a few)."""
-        return max(MENU_MIN, min(MENU_LIMIT, self.console.height - self.board_height - 1))
-
-    def flush_log(self, seat: int | None) -> None:
+    def news(self, seat: int | None) -> list[str]:
+        """The log since ``seat`` last saw it (worded for it), marked as seen."""
         start = self.printed.get(seat, 0)
         lines = self.state.events_for(seat, start)
-        for line in lines:
-            self.console.print(line, markup=False, highlight=False)
         self.printed[seat] = start + len(lines)
+        return lines
+
+    def flush_log(self, seat: int | None) -> None:
+        for line in self.news(seat):
+            self.console.print(line, markup=False, highlight=False)
 
     def save(self) -> None:
         if self.save_path:
@@ -113,22 +118,32 @@ class Session:
     def run(self) -> State:
         """Ask each seat in turn until the game ends.
 
-        The log is worded for the one person playing, or public when several
-        share the keyboard (each sees his secrets on his own screen) or none play.
+        With nobody at the keyboard the log is printed as it happens; a person sees the
+        moves since his last decision on the screen of his next one.
         """
         humans = [i for i, s in enumerate(self.seats) if s.human]
-        log_seat = humans[0] if len(humans) == 1 else None
         while not self.state.is_over():
-            self.flush_log(log_seat)
+            if not humans:
+                self.flush_log(None)
             seat = self.state.to_move()[0]
             player = self.seats[seat]
             if player.bot is not None:
-                self.take(seat, player.bot.choose(self.state, seat), humans)
+                with thinking(self.console, f"{player.name} is thinking…"):
+                    action = player.bot.choose(self.state, seat)
+                self.take(seat, action, humans)
                 continue
             self.hand_over(seat, humans)
             self.take(seat, self.ask(seat), humans, checked=True)
-        self.flush_log(log_seat)
-        self.final_scores()
+        if humans:  # the last moves, folded above the scores, on one screen
+            scores = self.final_scores_table()
+            reader = humans[0] if len(humans) == 1 else None
+            news = folded(self.news(reader), self.console.height - 2 - self.height_of(scores))
+            self.console.clear()
+            self.console.print(Group(one_line(Text(f"{self.game.info.title} · game over", style="bold")),
+                                     *news, scores))
+        else:
+            self.flush_log(None)
+            self.final_scores()
         return self.state
 
     def take(self, seat: int, action: Action, people: Sequence[int], *, checked: bool = False) -> None:
@@ -163,62 +178,132 @@ class Session:
     # -- asking a person -----------------------------------------------------------
 
     def ask(self, seat: int) -> Action:
-        self.render(seat)
-        while True:
-            actions = self.state.legal_actions(seat)
-            answer = self.menu(seat, actions)
-            if answer is None:
-                continue
-            return answer
-
-    def menu(self, seat: int, actions: list[Action]) -> Action | None:
-        """One layout whatever the number of choices: the choices grouped by kind of action,
-        each kind under its letter (on its first row), each listed choice under a number. A
-        kind with many choices is folded: its letter lists them (and 'back' returns). On a
-        short screen kinds fold, largest first, until the menu fits below the table."""
+        """The decision's screen, until the person picks a legal action: a number, a kind's
+        letter (its list), an action typed in notation, or a command."""
         name = self.seats[seat].name
-        groups = _group(actions)
-        letters = self.letters(list(groups))
-        sizes = {kind: len(members) for kind, members in groups.items()}
-        folded = _folded(sizes, self.menu_limit())
+        fresh = True
+        menu: Menu | None = None
+        while True:
+            if fresh or menu is None:
+                menu = self.screen(seat)
+                numbers = "a number, a letter" if menu.folded and menu.listed else \
+                    "a letter" if menu.folded else "a number, a letter" if len(menu.kinds) > 1 else "a number"
+                prompt = f"{name}: {numbers}, an action, or 'help'"
+            else:
+                prompt = f"{name}: Enter shows your choices again; or a number, a letter, an action"
+            picked = self.read(prompt, seat, menu.letters)
+            fresh = picked is not _SHOWN
+            if picked is _SHOWN or picked is None:
+                continue
+            if picked == "":
+                fresh = True
+                continue
+            if isinstance(picked, str):
+                action = self.submenu(seat, menu.kinds[picked], menu.blocks)
+            else:
+                action = self.pick(picked, menu.listed)
+            if action is not None:
+                return action
+
+    def screen(self, seat: int) -> Menu:
+        """Clear the window and draw the decision (see :mod:`vita.terminal.screen`); return the
+        choices as listed on it."""
+        actions = self.state.legal_actions(seat)
+        prompts = [self.game.prompt(self.state, seat, action) for action in actions]
+        view = self.state.view(seat)
+        width_rows = self.console.height
+        top = [one_line(Text.assemble((self.title(view, seat), "bold"))), Text(self.win_line(view), style="dim")]
+        message, self.message = self.message, []
+        fixed = self.height_of(Group(*top, *message)) + 1  # and the prompt's row
+        blocks = self.drawing.decision(view, seat, prompts)
+        needed = sum(self.height_of(b.body) for b in blocks if b.need == NEEDED)
+        menu = self.menu(seat, actions, prompts, max(MENU_MIN, width_rows - fixed - needed - 1))
+        menu.blocks = [block for block in blocks if block.need == NEEDED]
+        menu_rows = self.height_of(menu.body)
+        shown, block_rows = fit(self.console, blocks, width_rows - fixed - menu_rows)
+        news = folded(self.news(seat), width_rows - fixed - menu_rows - block_rows)
+        self.console.clear()
+        self.console.print(Group(*top, *news, *message, *(b.body for b in shown), menu.body))
+        return menu
+
+    def title(self, view: JSON, seat: int) -> str:
+        status = self.drawing.status(view, seat)
+        return " · ".join(part for part in (f"{self.seats[seat].name}, your choice", status, self.game.info.title)
+                          if part)
+
+    def win_line(self, view: JSON) -> str:
+        win = self.game.rulebook().win
+        if win is None:
+            return "To win: see the game's rules (rules)"
+        return "To win: " + (win.solo if win.solo and self.drawing.solo(view) else win.summary)
+
+    def menu(self, seat: int, actions: list[Action], prompts: list[ChoicePrompt], room: int) -> Menu:
+        """The choices grouped by kind of action, each kind under its letter (on its first
+        row), each listed choice under a number, in at most ``room`` rows: kinds with many
+        choices fold onto one line (their letter lists them), the largest first."""
+        kinds: dict[str, list[tuple[Action, ChoicePrompt]]] = {}
+        for action, prompt in zip(actions, prompts, strict=True):
+            kinds.setdefault(prompt.kind, []).append((action, prompt))
+        letters = self.letters(list(kinds))
+        sizes = {kind: len(members) for kind, members in kinds.items()}
+        folded_kinds = _folded(sizes, min(MENU_LIMIT, room))
         while True:
             listed: list[Action] = []
             rows: list[tuple[str, str, str, str]] = []
-            for kind, members in groups.items():
-                if kind in folded:
+            for kind, members in kinds.items():
+                if kind in folded_kinds:
                     continue
-                key = f"{letters[kind]})" if len(groups) > 1 else ""
-                for index, action in enumerate(members):
+                key = f"{letters[kind]})" if len(kinds) > 1 else ""
+                for index, (action, prompt) in enumerate(members):
                     listed.append(action)
-                    rows.append((key if index == 0 else "", *self.row(len(listed), action)))
-            shown = Group(self.choices_table(rows), *self.folded_line(groups, folded, letters))
-            # Fold one more kind while the menu is taller than the room below the table.
-            more = [k for k in sorted(sizes, key=lambda k: -sizes[k]) if k not in folded and sizes[k] > 1]
-            if self.height_of(shown) <= self.menu_limit() or not more or len(folded) == len(sizes) - 1:
-                break
-            folded.add(more[0])
-        self.console.print(shown)
-        picked = self.read(f"{name}: choose a number{' or a letter' if len(groups) > 1 else ''}, "
-                           "type an action, or 'help'", seat, letters)
-        if isinstance(picked, str):
-            return self.submenu(seat, picked, groups[picked])
-        return self.pick(picked, listed)
+                    rows.append((key if index == 0 else "", *self.row(len(listed), action, prompt)))
+            body = Group(self.choices_table(rows), *self.folded_line(kinds, folded_kinds, letters))
+            more = [k for k in sorted(sizes, key=lambda k: -sizes[k]) if k not in folded_kinds and sizes[k] > 1]
+            if self.height_of(body) <= room or not more:  # at worst every kind is folded: two levels
+                return Menu(kinds, letters, folded_kinds, listed, body)
+            folded_kinds.add(more[0])
 
-    def submenu(self, seat: int, kind: str, members: list[Action]) -> Action | None:
-        """Every choice of one kind of action, numbered from 1; 'back' returns to the menu."""
-        self.console.print(self.choices_table([("", *self.row(i, a)) for i, a in enumerate(members, 1)]))
-        picked = self.read(f"{self.seats[seat].name}: choose a number ({kind}), type an action, or 'back'", seat, {})
-        return None if isinstance(picked, str) else self.pick(picked, members)
+    def submenu(self, seat: int, members: list[tuple[Action, ChoicePrompt]], blocks: list[Block]) -> Action | None:
+        """Every choice of one kind of action, numbered from 1, a window at a time ('more' and
+        'back' page; Enter returns to all the choices)."""
+        rows = [("", *self.row(i, action, prompt)) for i, (action, prompt) in enumerate(members, 1)]
+        room = max(MENU_MIN, self.console.height - 3)
+        pages: list[list[tuple[str, str, str, str]]] = [[]]
+        for row in rows:
+            if pages[-1] and self.height_of(self.choices_table([*pages[-1], row])) > room:
+                pages.append([])
+            pages[-1].append(row)
+        shown = 0
+        name = self.seats[seat].name
+        heading = members[0][1].kind_label
+        while True:
+            self.console.clear()
+            where = f" (page {shown + 1} of {len(pages)}: 'more' for the next)" if len(pages) > 1 else ""
+            table = self.choices_table(pages[shown])
+            # Above the list, what the choices act on, as far as it fits.
+            above, _ = fit(self.console, blocks, self.console.height - 2 - self.height_of(table))
+            self.console.print(one_line(Text.assemble((f"{heading}: {len(members)} choices", "bold"), where)))
+            self.console.print(Group(*(block.body for block in above), table))
+            picked = self.read(f"{name}: a number, an action, 'more', or Enter for all your choices", seat, {})
+            if picked == "more" or picked == "m":
+                shown = (shown + 1) % len(pages)
+                continue
+            if picked is _SHOWN or picked is None:
+                continue
+            if isinstance(picked, str):
+                return None
+            return self.pick(picked, [action for action, _ in members])
 
-    def row(self, number: int, action: Action) -> tuple[str, str, str]:
+    def row(self, number: int, action: Action, prompt: ChoicePrompt | None = None) -> tuple[str, str, str]:
         """A numbered choice: its number, notation and label (shown as text, not markup)."""
-        return str(number), escape(str(action)), escape(self.state.label(action))
+        label = prompt.label if prompt is not None else self.state.label(action)
+        return str(number), escape(str(action)), escape(label)
 
     def pick(self, picked: int | Action | None, listed: list[Action]) -> Action | None:
         if picked is None or isinstance(picked, Action):
             return picked
         if not 1 <= picked <= len(listed):
-            self.console.print(f"[red]Choose a number from 1 to {len(listed)}.[/]")
+            self.message.append(Text(f"Choose a number from 1 to {len(listed)}.", style="red"))
             return None
         return listed[picked - 1]
 
@@ -226,19 +311,23 @@ class Session:
         """A letter for each kind of action, the same at every prompt of the game: given in the
         order of the game's rule references (``rulebook.yaml``), then of first appearance."""
         known = list(self.game.rulebook().actions)
-        return {kind: key for kind, key in _letters([*known, *(k for k in kinds if k not in known)]).items()
-                if kind in kinds}
+        stable = _letters([*known, *(k for k in kinds if k not in known)])
+        keys = {kind: stable[kind] for kind in kinds if len(stable[kind]) == 1}
+        # A game with more kinds than letters: the others get a letter free at this prompt.
+        rest = _letters([*keys.values(), *(kind for kind in kinds if kind not in keys)])
+        return {kind: keys.get(kind) or rest[kind] for kind in kinds}
 
     @staticmethod
-    def folded_line(groups: dict[str, list[Action]], folded: set[str], letters: dict[str, str]) -> list[Text]:
-        """The folded kinds on one line, each by its letter and number of choices."""
-        if not folded:
+    def folded_line(kinds: dict[str, list[tuple[Action, ChoicePrompt]]], folded_kinds: set[str],
+                    letters: dict[str, str]) -> list[Text]:
+        """The folded kinds, each by its letter, label and number of choices."""
+        if not folded_kinds:
             return []
         line = Text("also: ", style="dim")
-        for number, kind in enumerate(k for k in groups if k in folded):
+        for number, kind in enumerate(k for k in kinds if k in folded_kinds):
             line.append(" · " if number else "")
             line.append(f"{letters[kind]}) ", style="bold cyan")
-            line.append(f"{kind} {len(groups[kind])}")
+            line.append(f"{kinds[kind][0][1].kind_label} ({len(kinds[kind])})")
         return [line]
 
     def choices_table(self, rows: list[tuple[str, str, str, str]]) -> Table:
@@ -267,10 +356,11 @@ class Session:
         if keep is None:
             mine = [t for t in self.history if t.person]
             if not mine or mine[-1].seat != seat:
-                self.console.print("Nothing to take back: only your own actions since another player acted.")
+                self.message.append(Text("Nothing to take back: only your own actions since another player "
+                                         "acted can be."))
             else:
-                self.console.print("That action cannot be taken back: it drew a card or showed you something "
-                                   "hidden.")
+                self.message.append(Text("That action cannot be taken back: it drew a card or showed you "
+                                         "something hidden."))
             return
         first = len(self.record.actions) - len(self.history) + keep
         taken = [text for _, text in self.record.actions[first:]]
@@ -281,76 +371,84 @@ class Session:
         self.save()
         bots = f" (and the bots' {len(taken) - 1} after it)" if len(taken) > 1 else ""
         # In the game's words: the replayed position is the one the action was chosen in.
-        self.console.print(f"Taken back: {escape(self.state.label(self.state.parse(taken[0], seat)))}{bots}")
-        self.render(seat)
+        action = self.state.parse(taken[0], seat)
+        self.message.append(Text(f"Taken back: {self.game.prompt(self.state, seat, action).label}{bots}"))
 
     def read(self, prompt: str, seat: int, letters: dict[str, str] | None = None) -> int | str | Action | None:
-        """A number, a kind of action (by its letter, from ``letters``; "back" as ""), an
-        action typed in notation, or None after a command or a refusal."""
+        """A number, a kind of action (by its letter, from ``letters``; Enter or "back" as
+        ""), an action typed in notation, ``_SHOWN`` after a command that showed something
+        (the screen is not redrawn over it), or None after a refusal or an undo (it is)."""
         try:
-            text = Prompt.ask(prompt, console=self.console).strip()
+            text = Prompt.ask(prompt, console=self.console, default="", show_default=False).strip()
         except (EOFError, KeyboardInterrupt):  # the end of input, or Ctrl-C: leave as 'quit' does
             raise Quit from None
         command = text.lower()
+        if command in ("", "back"):
+            return ""
         if command in ("quit", "exit", "q"):
             raise Quit
+        if command in ("more", "m") and letters == {}:
+            return "more"
+        shown: RenderableType | None = None
         if command in ("help", "?"):
-            self.console.print(HELP)
-            return None
-        if command == "rules":
-            self.show_rules()
-            return None
+            shown = Text(HELP)
+        elif command == "rules":
+            shown = self.rules_table()
+        elif command in ("board", "b"):
+            shown = self.drawing.render(self.state.view(seat), seat)
+        elif command == "log":
+            shown = Text("\n".join(self.state.events_for(seat)) or "Nothing has happened yet.")
+        elif command == "json":
+            shown = Syntax(json.dumps(self.state.view(seat), indent=2), "json", word_wrap=True)
+        if shown is not None:
+            self.console.clear()
+            page(self.console, shown)
+            return _SHOWN
         if command == "undo":
             self.take_back(seat)
             return None
-        if command == "back":
-            if letters is None or letters:
-                self.console.print("'back' returns from a list of one kind of action to the whole menu.")
-                return None
-            return ""
         chosen = next((kind for kind, key in (letters or {}).items() if key == command), None)
         if chosen is not None:
             return chosen
-        if command in ("board", "b"):
-            self.render(seat, full=True)
-            return None
-        if command == "log":
-            for line in self.state.events_for(seat):
-                self.console.print(line, markup=False, highlight=False)
-            return None
-        if command == "json":
-            self.console.print_json(json.dumps(self.state.view(seat)))
-            return None
         if text.isdigit():
             return int(text)
-        reason: str | None = None
         try:
-            action = self.state.check(seat, text)
+            return self.state.check(seat, text)
         except IllegalAction as error:
-            reason = str(error)
-        if reason is not None:
-            self.console.print(f"[red]Not allowed:[/] {escape(reason)}", highlight=False)
+            self.message.append(Text.assemble(("Not allowed: ", "red"), str(error)))
             rule = self.game.rulebook().for_notation(text)
             if rule is not None:
-                self.console.print(f"  [dim]Rule — {escape(rule.text())}[/]", highlight=False)
+                self.message.append(Text(f"  Rule — {rule.text()}", style="dim"))
             return None
-        return action
 
-    def show_rules(self) -> None:
-        """Each kind of action with the rulebook section it comes from and the rule's words."""
+    def rules_table(self) -> RenderableType:
+        """How to win, then each kind of action with the rulebook section it comes from and the
+        rule's words."""
         book = self.game.rulebook()
         if not book.actions:
-            self.console.print("This game lists no rules here: see its rulebook and docs/games.")
-            return
+            return Text("This game lists no rules here: see its rulebook and docs/games.")
+        parts: list[RenderableType] = []
+        if book.win is not None:
+            parts.append(Text.assemble(("To win: ", "bold"), book.win.summary))
+            if book.win.solo:
+                parts.append(Text(book.win.solo))
+            for rule in book.win.rules:
+                parts.append(Text(f"  {rule.text()}", style="dim"))
         table = Table(title=f"Rules ({book.source})", show_lines=False, box=None, pad_edge=False)
         table.add_column("action", style="green", no_wrap=True)
         table.add_column("section", style="bold")
         table.add_column("the rulebook's words")
         for kind, rule in book.actions.items():
             table.add_row(kind, rule.section, rule.quote)
-        self.console.print(table)
+        return Group(*parts, table)
+
+    def show_rules(self) -> None:
+        page(self.console, self.rules_table())
 
     def final_scores(self) -> None:
+        self.console.print(self.final_scores_table())
+
+    def final_scores_table(self) -> Table:
         state = self.state
         table = Table(title="Final scores")
         table.add_column("rank", justify="right")
@@ -365,7 +463,10 @@ class Session:
             row = breakdown[seat]
             table.add_row(str(ranking[seat]), self.seats[seat].name,
                           *(_number(row.get(k, 0)) for k in keys), _number(row.get("total", 0)))
-        self.console.print(table)
+        return table
+
+
+_SHOWN = "\0shown"  # what `read` answers after a command that showed something
 
 
 HELP = """Type the number of a choice, or an action in notation (see the game's doc). The
@@ -378,13 +479,6 @@ back your own last action, if it drew nothing, showed you nothing hidden and nob
 since: a meld being laid, say), help, quit (the game so far stays in the --save file)."""
 
 RESERVED = set("bq")  # board and quit have these one-letter forms: never a kind's letter
-
-
-def _group(actions: list[Action]) -> dict[str, list[Action]]:
-    groups: dict[str, list[Action]] = {}
-    for action in actions:
-        groups.setdefault(str(action).split()[0], []).append(action)
-    return groups
 
 
 def _folded(sizes: dict[str, int], limit: int = MENU_LIMIT) -> set[str]:
@@ -426,14 +520,6 @@ def _letters(kinds: list[str]) -> dict[str, str]:
         keys[kind] = letter
         taken.add(letter)
     return keys
-
-
-def _has_compact(renderer: Any) -> bool:
-    """Whether a game's renderer offers a compact layout (``render(view, seat, compact=True)``)."""
-    try:
-        return "compact" in inspect.signature(renderer).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 def _number(value: float) -> str:

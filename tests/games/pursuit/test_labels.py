@@ -131,3 +131,38 @@ def test_a_card_is_drawn_as_its_levels_with_cost_and_reward_apart() -> None:
     assert isinstance(levels, list)
     assert levels[0] == {"level": "1", "name": "Date", "cost": "—", "reward": "1K 2C"}
     assert [row["level"] for row in levels] == ["1", "2", "3", "4", "upkeep"]
+
+
+def test_rest_says_how_far_the_player_to_move_may_rest() -> None:
+    """"Rest": up to 2 spaces to the left, within the section; the child trait Easygoing's text
+    ("Rest moves you up to 4 spaces left") raises it for its holder only. The choice says so
+    to each player before it is taken."""
+    for seed in range(40):
+        state, rng = GAME.new(seed=seed, players=2), random.Random(seed)
+        holder = None
+        for _ in range(40):  # the child traits are chosen first ("Setup")
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            easygoing = [a for a in actions if str(a) == "trait easygoing"]
+            if easygoing:
+                holder = seat
+            state.apply(easygoing[0] if easygoing else rng.choice(actions), seat)
+            if holder is not None:
+                break
+        if holder is None:
+            continue
+        seen: dict[bool, str] = {}
+        for _ in range(200):
+            if state.is_over() or len(seen) == 2:
+                break
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            rest = next((a for a in actions if str(a) == "rest"), None)
+            if rest is not None:
+                seen[seat == holder] = state.label(rest)
+            state.apply(rng.choice(actions), seat)
+        if len(seen) == 2:
+            assert "up to 4 spaces" in seen[True] and "Easygoing" in seen[True], seen
+            assert "up to 2 spaces" in seen[False] and "Easygoing" not in seen[False], seen
+            return
+    raise AssertionError("no game in 40 seeds dealt Easygoing and offered both players Rest")

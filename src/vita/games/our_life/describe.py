@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vita.core.prompt import listing
 from vita.core.state import Action
 from vita.games.our_life.actions import (
     Choose,
@@ -12,7 +13,7 @@ from vita.games.our_life.actions import (
     Mark,
     Post,
 )
-from vita.games.our_life.cards import ROW_ACTIONS, SYMBOLS, Bonus, Book, Row
+from vita.games.our_life.cards import ROW_ACTIONS, SYMBOLS, Bonus, Book, PersonalGoal, Row, SharedGoal
 from vita.games.our_life.rules.scoring import CATEGORY_NAMES
 from vita.games.our_life.state import OurLifeState
 
@@ -32,6 +33,25 @@ def action_card_text(book: Book, card: int) -> str:
     if action.opportunity:
         parts.append(f"{action.opportunity} Opportunity")
     return f"{action.title}: " + "; ".join(parts)
+
+
+def personal_goal_text(book: Book, goal: PersonalGoal) -> str:
+    """What a Personal Goal gives: Joy at the goal rounds' ends, by the squares counted.
+
+    >>> from vita.games.our_life.cards import load_book
+    >>> book = load_book()
+    >>> personal_goal_text(book, book.personal_goals[201])
+    'at the end of rounds 4, 7 and 10, by squares of Education and Creativity: 3+ → 2 Joy, 8+ → 7 Joy, 13+ → 12 Joy'
+    """
+    steps = ", ".join(f"{marks}+ → {joy} Joy" for marks, joy in goal.thresholds)
+    rows = listing([book.rows[r].name if r in book.rows else r for r in goal.counts])
+    return f"at the end of rounds {listing([str(r) for r in book.goal_rounds])}, by squares of {rows}: {steps}"
+
+
+def shared_goal_text(shared: SharedGoal) -> str:
+    """What a Shared Goal asks, and what falling short of it costs."""
+    targets = ", ".join(f"{sections} section(s) of {row.name}" for row, sections in shared.targets)
+    return f"finish {targets}; -{shared.penalty} per section short"
 
 
 def _bonus(bonus: Bonus | None) -> str | None:
@@ -79,15 +99,11 @@ def catalogue(book: Book) -> dict[str, Any]:
                             "actions": [SYMBOLS[a] for a in action.actions], "relax": action.relax,
                             "stress": action.stress, "opportunity": action.opportunity}
     for goal in book.personal_goals.values():
-        steps = ", ".join(f"{marks}+ → {joy} Joy" for marks, joy in goal.thresholds)
-        rounds = ", ".join(str(r) for r in book.goal_rounds)
-        counted = ", ".join(goal.counts)
         out[str(goal.id)] = {"title": goal.title, "kind": "personal goal",
-                             "text": f"{goal.title}: at the end of rounds {rounds}, for {counted}: {steps}"}
+                             "text": f"{goal.title}: {personal_goal_text(book, goal)}"}
     for shared in book.shared_goals.values():
-        targets = ", ".join(f"{sections} section(s) of {row.name}" for row, sections in shared.targets)
         out[str(shared.id)] = {"title": shared.title, "kind": "shared goal",
-                               "text": f"{shared.title}: finish {targets}; -{shared.penalty} per section short"}
+                               "text": f"{shared.title}: {shared_goal_text(shared)}"}
     for child in book.children.values():
         out[str(child.id)] = {"title": child.title, "kind": "child", "squares": child.squares,
                               "action": SYMBOLS[child.action],

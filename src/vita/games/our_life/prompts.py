@@ -33,6 +33,7 @@ from vita.games.our_life.actions import (
     Vacation,
 )
 from vita.games.our_life.cards import SYMBOLS
+from vita.games.our_life.describe import personal_goal_text, shared_goal_text
 from vita.games.our_life.rules.use import symbol_of
 from vita.games.our_life.state import OurLifeState
 
@@ -78,9 +79,13 @@ def prompt(state: OurLifeState, seat: int, action: Action) -> Prompt:
         return make(kind, label, *parts, cost=cost)
 
     if isinstance(action, KeepGoal):
-        return make("goal", f"Keep the Personal Goal {book.title(action.card)}", card(action.card))
+        goal = book.personal_goals[action.card]
+        return make("goal", f"Keep the Personal Goal {goal.title} ({personal_goal_text(book, goal)})",
+                    card(action.card))
     if isinstance(action, KeepShared):
-        return make("shared", f"Keep the Shared Goal {book.title(action.card)}", card(action.card))
+        shared = book.shared_goals[action.card]
+        return make("shared", f"Keep the Shared Goal {shared.title} ({shared_goal_text(shared)})",
+                    card(action.card))
     if isinstance(action, BackgroundRow):
         name = book.rows[action.row].name
         return make("background", f"Your Background marks {name}", Part("row", action.row, name))
@@ -115,11 +120,18 @@ def prompt(state: OurLifeState, seat: int, action: Action) -> Prompt:
     if isinstance(action, Pass):
         return make("pass", "Do not like the story")
     if isinstance(action, Pick):
-        return make("pick", f"Take the vacation's bonus {action.bonus + 1}",
-                    Part("option", action.bonus + 1, f"bonus {action.bonus + 1}"))
+        bonus = _vacation_bonus(state, seat, action.bonus)
+        return make("pick", f"Take the vacation's bonus: {bonus}", Part("option", action.bonus + 1, bonus))
     if isinstance(action, Done):
         return make("done", "End your turn")
     raise ValueError(f"no prompt for {notation}")
+
+
+def _vacation_bonus(state: OurLifeState, seat: int, index: int) -> str:
+    """The bonus ``index`` of the vacation card being picked from (the first prompt waiting,
+    as the rule takes it: each traveller picks one of the card's two bonuses)."""
+    vacation = state.book.vacations.get(state.prompts[0][2]) if state.prompts else None
+    return vacation.bonuses[index].describe() if vacation is not None else f"bonus {index + 1}"
 
 
 def _child(state: OurLifeState, seat: int, row: str) -> str:

@@ -19,7 +19,7 @@ from vita.games.pursuit.actions import (
 )
 from vita.games.pursuit.cards import Amount, Card, Deck, Step
 from vita.games.pursuit.community_cards import CommunityCard
-from vita.games.pursuit.rules import board_actions, community
+from vita.games.pursuit.rules import abilities, board_actions, community
 from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.rules.tracks import project_payments
 from vita.games.pursuit.state import PursuitState
@@ -30,7 +30,6 @@ SIMPLE_LABELS = {
     "interact": "Interact: gain 3 Influence",
     "temp-job": "Temp Job: gain 3 coins",
     "overtime": "Overtime: 2 more hourglasses this round, 2 stress",
-    "rest": "Rest: stress up to 2 spaces left (within the section)",
     "retire": "Retire from your job",
     "done": "Stop shopping (Black Friday)",
 }
@@ -52,6 +51,16 @@ def _paying(state: PursuitState, pay: tuple[int, int, int] | None, cost: Amount)
     return f"{paid} (STH {sth:+d}: printed {cost.words()})"
 
 
+def _rest(state: PursuitState) -> str:
+    """Rest as the player to move has it: the board's spaces, and his child trait's more
+    (Easygoing: "Rest moves you up to 4 spaces left")."""
+    seat = state.current
+    extra = abilities.rest_extra(state, seat)
+    spaces = state.deck.board.rest_spaces + extra
+    trait = f" ({state.deck.traits[state.players[seat].trait].name}: {extra} more)" if extra else ""
+    return f"Rest: stress up to {spaces} spaces left{trait}, within the section"
+
+
 def label(state: PursuitState, action: Action) -> str:
     """What a choice does, with every cost and penalty it brings stated before it is chosen."""
     return _label(state, action) + _penalties(state, action)
@@ -70,6 +79,8 @@ def _penalties(state: PursuitState, action: Action) -> str:
 
 def _label(state: PursuitState, action: Action) -> str:
     deck = state.deck
+    if isinstance(action, Simple) and action.name == "rest":
+        return _rest(state)
     if isinstance(action, Simple):
         return SIMPLE_LABELS[action.name]
     if isinstance(action, ChooseTrait):

@@ -5,6 +5,7 @@ Opportunities tracks). Another family's chosen card shows only as "chosen" until
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -12,7 +13,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from vita.core.prompt import Prompt
 from vita.games.our_life.cards import SYMBOLS, Book, Row, load_book
+from vita.terminal.screen import NEEDED, OTHERS, OWN, Block, one_line
 
 # Each action has a letter and a colour (the letter alone says it: colour is never the only cue).
 LETTER = {"health": "H", "knowledge": "K", "money": "$", "relationship": "R", "time": "T", "like": "L",
@@ -151,3 +154,95 @@ def _character(book: Book, view: dict[str, Any], other: int, seat: int | None) -
                                                  "  extra: ", actions_text(player["extra"]),
                                                  "  (done)" if player["done"] and view["step"] == "use" else ""))
     return rows
+
+
+# -- the decision screen (vita.terminal.screen) ----------------------------------------------------
+
+
+def status(view: dict[str, Any], seat: int | None) -> str:
+    book = load_book(view.get("cards"))
+    return f"Round {view['round']} of {book.rounds} · {STEP_TEXT[view['step']]}"
+
+
+def solo(view: dict[str, Any]) -> bool:
+    return len(view["families"]) == 1  # one Single or one Couple: "SOLO/CO-OP MODE"
+
+
+def decision(view: dict[str, Any], seat: int, prompts: Sequence[Prompt]) -> list[Block]:
+    """What a decision needs first: the Action Display while choosing; the rows of the seat's
+    sheets its choices can mark (with their squares and points) and the actions it has left;
+    then its family's totals and goals; then a line per other family."""
+    book = load_book(view.get("cards"))
+    me = view["players"][seat]
+    family_index = next(i for i, f in enumerate(view["families"]) if seat in f["seats"])
+    family = view["families"][family_index]
+    blocks: list[Block] = []
+    if view["step"] == "choose":
+        blocks.append(Block(_display(book, view), NEEDED))
+        secret = [p["name"] for p in view["players"] if p["choice"] is True]
+        if secret:  # another family's card stays hidden until the reveal
+            blocks.append(Block(one_line(f"Chosen in secret: {', '.join(secret)}"), OWN))
+    marked = list(dict.fromkeys(str(part.id) for prompt in prompts for part in prompt.parts
+                                if part.type == "row" and str(part.id) in book.rows))
+    if marked:
+        rows = Table(box=None, pad_edge=False, show_header=False)
+        rows.add_column("row", style="bold")
+        rows.add_column("squares", overflow="fold")
+        for ident in marked:
+            row = book.rows[ident]
+            if ident in me["rows"]:
+                rows.add_row(row.name, row_text(row, me["rows"][ident], me["opportunities"].get(ident)))
+            elif ident in family["rows"]:
+                rows.add_row(row.name, row_text(row, family["rows"][ident]))
+        blocks.append(Block(rows, NEEDED))
+    if view["step"] == "use":
+        blocks.append(Block(Text.assemble("Your actions left: ", actions_text(me["actions"]), "  extra: ",
+                                          actions_text(me["extra"])), NEEDED))
+    blocks.append(Block(_totals(book, view, seat, family), OWN))
+    for index, other in enumerate(view["families"]):
+        if index != family_index:
+            blocks.append(Block(one_line(_family_line(book, view, other)), OTHERS))
+    return blocks
+
+
+def _display(book: Book, view: dict[str, Any]) -> Table:
+    players = view["players"]
+    display = Table(title="Action Display", title_justify="left", title_style="bold", box=None, pad_edge=False)
+    for column in ("card", "actions", "relax", "stress dice", "opport.", "chosen by"):
+        display.add_column(column, overflow="fold")
+    for slot, number in enumerate(view["display"]):
+        card = book.actions[number]
+        chosen = ", ".join(p["name"] for p in players if p["choice"] is not True and p["choice"] == slot + 1)
+        display.add_row(card.title, actions_text([SYMBOLS[a] for a in card.actions]), str(card.relax or ""),
+                        str(card.stress or ""), str(card.opportunity or ""), chosen)
+    return display
+
+
+def sheet_points(book: Book, player: dict[str, Any], family: dict[str, Any]) -> int:
+    """The Life Achievement points a player's rows have reached so far (Character and Family
+    sheet rows: the rightmost points reached in each, as "Scoring" counts them)."""
+    points: int = (sum(row.score_at[player["rows"][row.id]] for row in book.character)
+                   + sum(row.score_at[family["rows"][row.id]] for row in book.family))
+    return points
+
+
+def _totals(book: Book, view: dict[str, Any], seat: int, family: dict[str, Any]) -> RenderableType:
+    me = view["players"][seat]
+    line = Text.assemble("You: ", (f"{sheet_points(book, me, family)} row points", "bold"), " · Happiness ",
+                         (str(family["happiness"]), "bold"), " · Balance ", (str(family["balance"]), "bold"),
+                         " · stress ", stress_text(book, family["stress"]))
+    goals = []
+    goal = me["personal_goal"]
+    if isinstance(goal, int) and not isinstance(goal, bool) and goal in book.personal_goals:
+        goals.append(f"Personal Goal {book.personal_goals[goal].title}")
+    shared = family["shared_goal"]
+    if isinstance(shared, int) and not isinstance(shared, bool) and shared in book.shared_goals:
+        goals.append(f"Shared Goal {book.shared_goals[shared].title}")
+    return Group(line, one_line(" · ".join(goals))) if goals else line
+
+
+def _family_line(book: Book, view: dict[str, Any], family: dict[str, Any]) -> str:
+    names = " and ".join(view["players"][s]["name"] for s in family["seats"])
+    points = " + ".join(str(sheet_points(book, view["players"][s], family)) for s in family["seats"])
+    return (f"{names}: {points} row points · Happiness {family['happiness']} · Balance {family['balance']}"
+            f" · stress {family['stress']}")

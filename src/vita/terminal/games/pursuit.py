@@ -9,6 +9,7 @@ its coloured sections).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -17,11 +18,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from vita.core.prompt import Prompt
 from vita.core.wording import count
 from vita.games.pursuit.cards import Deck
 from vita.games.pursuit.describe import amount_text, card_lines, community_card_lines
 from vita.games.pursuit.position import deck_of
 from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
+from vita.terminal.screen import NEEDED, OTHERS, OWN, Block
 
 MARKS = ("●", "■", "▲", "◆", "★")
 COLOURS = ("red", "blue", "green", "yellow", "magenta")
@@ -308,3 +311,62 @@ def _compact_player(deck: Deck, index: int, p: dict[str, Any], mine: bool, held:
         return head
     line = Text("  " + " · ".join(cards), overflow="fold" if mine else "ellipsis", no_wrap=not mine)
     return Group(head, line)
+
+
+# -- the decision screen (vita.terminal.screen) ----------------------------------------------------
+
+
+def status(view: dict[str, Any], seat: int | None) -> str:
+    deck = deck_of(view)
+    players = view["players"]
+    phase = f", {view['phase']} phase" if view["phase"] != "action" else ""
+    return (f"{view['round_name']} (round {view['round'] + 1} of {len(deck.board.rounds)}){phase} · first "
+            f"{MARKS[view['first']]} {players[view['first']]['name']}")
+
+
+def solo(view: dict[str, Any]) -> bool:
+    return len(view["players"]) == 1
+
+
+def decision(view: dict[str, Any], seat: int, prompts: Sequence[Prompt]) -> list[Block]:
+    """What a decision needs first: the rows of cards (each with what taking it costs and
+    gives), the Community board, a warning before Old Age, and the seat's own resources,
+    tracks and cards; then the spaces taken and the stress track; then the others, two to a
+    line. Every card's whole text is the `board` command."""
+    deck = deck_of(view)
+    players = view["players"]
+    rounds = deck.board.rounds
+    crowded = len(players) >= 4 or view.get("community") is not None
+    blocks: list[Block] = []
+    coming = rounds[view["round"] + 1] if view["round"] + 1 < len(rounds) else None
+    if coming is not None and coming.stage == "old-age" and view["phase"] != "setup":
+        blocks.append(Block(Text.from_markup(
+            f"[bold red]Next round is {coming.name}:[/] every player gets {coming.stress} stress"
+            + (" and Overtime closes" if rounds[view["round"]].stage != "old-age" else "")), NEEDED))
+    if view["phase"] != "setup":
+        lines = []
+        for row, name in enumerate(ROW_NAMES):
+            cards = view["rows"][name]
+            if cards:
+                title = ROW_TITLES[row].split(" & ")[0]  # "Items & Activities": "Items"
+                entries = (f"[bold]{deck.card(c).name}[/]" if crowded else _card_entry(deck, c) for c in cards)
+                lines.append(f"[bold]{title}:[/] " + " · ".join(entries))
+        blocks.append(Block(Text.from_markup("\n".join(lines), overflow="fold"), NEEDED))
+    if view.get("community") is not None and deck.community is not None:
+        board = view["community"]
+        slots = [f"{i}. " + (deck.community.cards[deck.community.by_id[c]].name if c is not None else "—")
+                 + "".join(_mark(m["seat"]) for m in marks)
+                 for i, (c, marks) in enumerate(zip(board["slots"], board["markers"], strict=True), start=1)]
+        blocks.append(Block(Text.from_markup("[bold]Community:[/] " + " · ".join(slots), overflow="fold"), NEEDED))
+    blocks.append(Block(_compact_player(deck, seat, players[seat], mine=True), NEEDED))
+    used = [f"{name} " + "".join(_mark(s) * n for s, n in enumerate(counts) if n)
+            for name, counts in view["spaces"].items() if any(counts)]
+    if used or view["closed"]:
+        blocks.append(Block(Text.from_markup(
+            "[bold]Spaces:[/] " + ("  ".join(used) or "no space yet")
+            + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""), overflow="fold"), OWN))
+    blocks.append(Block(stress_line(deck, players, seat), OWN))
+    others = [index for index in range(len(players)) if index != seat]
+    for pair in (others[i:i + 2] for i in range(0, len(others), 2)):
+        blocks.append(Block(Text.from_markup("  ".join(_brief(index, players[index]) for index in pair)), OTHERS))
+    return blocks
