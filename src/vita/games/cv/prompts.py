@@ -54,6 +54,22 @@ def _cost_gain(state: CvState, number: int, luck: bool = False) -> tuple[dict[st
     return cost, gain
 
 
+def _price(cost: dict[str, int], gain: dict[str, int]) -> str:
+    """What taking a card costs and gives, in words ("Select cards": the cost in symbols; the
+    card's effect, and its points).
+
+    >>> _price({"health": 1, "money": 1}, {"relationship": 1})
+    'pay 1 health and 1 money, gives 1 relationship'
+    >>> _price({}, {"points": 2})
+    'gives 2 points'
+    """
+    def words(amounts: dict[str, int]) -> str:
+        return listing([f"{n} {name.replace('_', ' ')}" for name, n in amounts.items()])
+
+    paid = f"pay {words(cost)}, " if cost else ""
+    return paid + (f"gives {words(gain)}" if gain else "gives nothing now")
+
+
 def prompt(state: CvState, seat: int, action: Action) -> Prompt:
     """The prompt of ``action``, one of ``seat``'s legal actions."""
     notation = str(action)
@@ -79,7 +95,8 @@ def prompt(state: CvState, seat: int, action: Action) -> Prompt:
             parts.append(Part("payment", "luck", f"with {LUCK_PRICE} good luck"))
         typed = f" as a {TYPES[action.as_type]} card" if action.as_type >= 0 else ""
         paying = f" with {LUCK_PRICE} good luck" if action.luck else ""
-        return _make(notation, "buy", f"Take {title(action.card)}{typed}{paying}", *parts, cost=cost, gain=gain)
+        return _make(notation, "buy", f"Take {title(action.card)}{typed}{paying}: {_price(cost, gain)}", *parts,
+                     cost=cost, gain=gain)
     if isinstance(action, Magician):
         return _make(notation, "magician", f"Magician: a {_symbol(action.source)} symbol becomes "
                      f"{_symbol(action.target)}", Part("symbol", SYMBOLS[action.source], _symbol(action.source)),
@@ -112,7 +129,8 @@ def prompt(state: CvState, seat: int, action: Action) -> Prompt:
             parts.append(_type(action.as_type))
         cost, gain = _cost_gain(state, action.card)
         typed = f" as a {TYPES[action.as_type]} card" if action.as_type >= 0 else ""
-        return _make(notation, "assist", f"Take {title(action.card)}{typed} for free", *parts, gain=gain)
+        return _make(notation, "assist", f"Take {title(action.card)}{typed} for free: {_price({}, gain)}", *parts,
+                     gain=gain)
     if isinstance(action, Assist):
         return _make(notation, "no-assist", "Take no card")
     raise ValueError(f"no prompt for {notation}")

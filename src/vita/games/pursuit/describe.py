@@ -145,9 +145,13 @@ def _community_label(state: PursuitState, action: Engage | Outcome) -> str:
             return str(action)
         card = community.card_of(state, slot)
         marker = "an Hourglass marker" if community.token_placed(state, state.current) else "your Community token"
-        cost = f"pay {community.cost_words(card.engage_cost)}, " if any(card.engage_cost) else ""
-        return (f"Engage in '{card.name}' ({card.engage_name}) with {marker}: "
-                f"{cost}gain {community.words(card.engage_reward)}")
+        cost = f"pay {community.cost_words(card.engage_cost)}" if any(card.engage_cost) else "free"
+        reward = community.words(card.engage_reward)
+        now = cost + (f", gain {reward}" if reward != "nothing" else "")
+        # What may follow ("Community Phase": each engaged player picks one Outcome).
+        outcomes = "; ".join(line.split(". ", 1)[1] for line in community_card_lines(card)
+                             if line[:2] in ("1.", "2.", "3."))
+        return f"Engage in '{card.name}' ({card.engage_name}) with {marker}: {now}; then one of {outcomes}"
     slot = community.resolving(state)
     if slot < 0 or not 1 <= action.number <= 3:
         return str(action)
