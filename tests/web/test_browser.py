@@ -436,6 +436,7 @@ def test_choices_and_refusals_quote_the_rulebook(server: Server, browser: Any) -
         "Discards: “Every player must end his turn by discarding a card from his hand.”"
     page.hover('#actions button.choice[data-notation="meld 2C"]')
     assert page.inner_text("#rule").startswith("Melds: “A meld is any set of three to five cards")
+    page.click("#actions summary")  # "type notation"
     page.fill("#actions input[type=text]", "discard 9H")
     page.click("#actions form button[type=submit]")
     page.wait_for_selector("#problem .rule")
@@ -608,6 +609,7 @@ def test_the_page_says_when_the_server_is_away_and_why_a_choice_is_refused(serve
     page = browser.new_context().new_page()
     page.goto(data["seats"][0]["link"])
     page.wait_for_selector('#app[data-seq="0"][data-connection="live"]')
+    page.click("#actions summary")  # "type notation"
     page.fill('#actions input[type="text"]', "discard 10Z")
     page.click('#actions form button[type="submit"]')
     page.wait_for_selector("#problem:has-text('is not a card')")
@@ -865,3 +867,46 @@ def test_our_life_sheet_numbers_collide_with_nothing(server: Server, browser: An
     }""")
     assert clashes[0] > 10, clashes
     assert clashes[1] == [], clashes[1][:10]
+
+
+@pytest.mark.parametrize(("game", "options", "players"), [
+    ("pursuit", {}, 3), ("pursuit", {"expansion": "community"}, 5), ("pursuit-cards", {}, 3), ("cv", {}, 3),
+    ("our-life", {"couples": 1}, 3)])
+def test_the_list_of_choices_speaks_in_the_games_words(server: Server, browser: Any, game: str,
+                                                      options: dict[str, Any], players: int) -> None:
+    """The list of choices beside (or under) the table: grouped under each kind's words with
+    its count ("Take a project (3)"), then by what the choices act on; no control shows a
+    notation that has a digit, a hyphen or more than one word, nor a kind's slug; the typed
+    box is behind a "type notation" toggle. Checked at the first decisions, desktop and phone."""
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 3, "options": options,
+                                                   "seats": [{"name": f"P{k}"} for k in range(1, players + 1)]})
+    for viewport in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
+        page = browser.new_context(viewport=viewport).new_page()
+        mover = public(server, data["table"])["to_move"][0]
+        page.goto(data["seats"][mover]["link"])
+        page.wait_for_selector("#app[data-seq] #actions")
+        view = server.api("GET", f"/api/tables/{data['table']}/view?token={data['seats'][mover]['token']}")
+        notations = [a["notation"] for a in view["legal"]]
+        slugs = {a["kind"] for a in view["legal"] if "-" in a["kind"]}
+        banned = [n for n in notations if any(c.isdigit() for c in n) or "-" in n or " " in n] + sorted(slugs)
+        assert not page.locator("#actions input[aria-label='type an action']").is_visible()
+        seen = 0
+        for depth in range(3):  # the list, then a group of it, then a group of that
+            texts = page.evaluate("""() => [...document.querySelectorAll('#actions button, #actions summary')]
+                .filter(b => b.offsetParent !== null).map(b => b.innerText)""")
+            for text in texts:
+                shown = [n for n in banned if n in text]
+                assert not shown, f"{game} {viewport['width']} px: {shown} on {text!r}"
+            seen += len(texts)
+            groups = page.locator("#actions .words button")
+            if not groups.count():
+                break
+            first = groups.first.inner_text()
+            if depth == 0 and len({a["kind"] for a in view["legal"]}) > 1:
+                labels = {a["kind_label"] for a in view["legal"]}
+                assert any(first.startswith(label + " (") for label in labels), first
+            groups.first.click()
+        assert seen
+        page.locator("#actions summary", has_text="type notation").click()
+        assert page.locator("#actions input[aria-label='type an action']").is_visible()
+        page.close()

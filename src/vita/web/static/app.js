@@ -8,8 +8,9 @@
   const cfg = vitaConfig();
   const el = id => document.getElementById(id);
   let payload = null;          // what the server last sent for the seat shown
-  let picked = [];             // words chosen so far in the action picker
+  let picked = [];             // narrowed to in the list of choices: a kind, then its first part's words
   let filter = [];             // words chosen by clicking the board
+  let typingOpen = false;      // whether the "type notation" box is open
   let shownSeat = null;        // hot seat: whose screen is shown
   let lastLogSize = 0;
   let drawnKey = null;         // the position the table was last drawn for
@@ -324,11 +325,27 @@
     return bar;
   }
 
+  // Where a kind's long list splits: the first part whose words differ among the choices (a
+  // project's card, a row), or -1 when none does.
+  function varying(candidates) {
+    const most = Math.max(0, ...candidates.map(a => (a.parts || []).length));
+    for (let i = 0; i < most; i++) {
+      if (new Set(candidates.map(a => (a.parts && a.parts[i]) ? a.parts[i].label : "")).size > 1) return i;
+    }
+    return -1;
+  }
+
+  // What a choice costs and gives, when its label does not say so already.
+  function price(a) {
+    const said = /\b(pay|gain|gives)\b/i.test(a.label);
+    const amounts = (map, sign) => Object.entries(map || {}).map(([k, n]) => `${sign}${n} ${k.replace(/_/g, " ")}`);
+    const parts = [...amounts(a.cost, "−"), ...amounts(a.gain, "+")];
+    return said || !parts.length ? null : h("small", {className: "price"}, parts.join(", "));
+  }
+
   function matches() {
-    return payload.legal.filter(a => {
-      const words = a.notation.split(" ");
-      return hasWords(a.notation, filter) && picked.every((w, i) => words[i] === w);
-    });
+    return payload.legal.filter(a => hasWords(a.notation, filter) && (!picked.length || a.kind === picked[0])
+      && picked.slice(1).every(words => (a.parts || []).some(part => part.label === words)));
   }
 
   function drawActions() {
@@ -345,35 +362,46 @@
       box.appendChild(h("p", {}, payload.over ? "" : "Not your turn yet."));
     } else {
       box.appendChild(h("h2", {}, "Your choices"));
+      const candidates = matches();
       if (filter.length || picked.length) {
-        box.appendChild(h("p", {className: "picked"}, `chosen: ${[...filter, ...picked].join(" ")} `,
+        // In the game's words: the kind and the thing narrowed to (never the notation).
+        const said = picked.length ? [candidates[0] ? candidates[0].kind_label : "", ...picked.slice(1)]
+                                   : ["what you picked on the table"];
+        box.appendChild(h("p", {className: "picked"}, `chosen: ${said.filter(Boolean).join(" › ")} `,
           h("button", {type: "button", onclick: () => { picked = []; filter = []; drawActions(); }}, "start again")));
       }
-      const candidates = matches();
       // Listed in full up to a screenful (fewer on a phone, where the choices are docked
-      // under the table); more are grouped by their next word.
+      // under the table); more are grouped, by kind and then by what they act on.
       // The rulebook's words for what is offered: for the choice pointed at or focused, else for
       // the kind of action narrowed to (on a phone, where nothing is hovered).
       const ruleLine = h("p", {className: "rule", id: "rule"});
       const showRule = notation => { ruleLine.textContent = ruleOf(notation); };
       const kinds = new Set(candidates.map(a => a.notation.split(" ")[0]));
       const narrowed = kinds.size === 1 ? candidates[0].notation : "";
-      if (candidates.length <= (window.matchMedia("(max-width: 900px)").matches ? 6 : 14)) {
+      const byKind = picked.length === 0 && new Set(candidates.map(a => a.kind)).size > 1;
+      const at = byKind ? -1 : varying(candidates);
+      if (candidates.length <= (window.matchMedia("(max-width: 900px)").matches ? 6 : 14) || (!byKind && at < 0)) {
         candidates.forEach(a => box.appendChild(h("button", {type: "button", className: "choice", title: ruleOf(a.notation) || null,
           "data-notation": a.notation, onclick: () => send(a.notation), onmouseenter: () => showRule(a.notation),
-          onfocus: () => showRule(a.notation), onmouseleave: () => showRule(narrowed)}, a.label, h("code", {}, a.notation))));
+          onfocus: () => showRule(a.notation), onmouseleave: () => showRule(narrowed)}, a.label, price(a))));
       } else {
+        // Grouped under the kind's words ("Take a project (3)"), then, within a kind, by the
+        // thing its choices act on (a card, a row, a space); no notation is shown.
+        const key = byKind ? (a => a.kind) : (a => (a.parts && a.parts[at]) ? a.parts[at].label : "");
         const next = new Map();
         candidates.forEach(a => {
-          const word = a.notation.split(" ")[picked.length];
-          next.set(word, (next.get(word) || 0) + 1);
+          const group = next.get(key(a)) || {count: 0, example: a};
+          group.count += 1;
+          next.set(key(a), group);
         });
         const words = h("div", {className: "words"});
-        for (const [word, count] of next) {
-          const example = candidates.find(a => a.notation.split(" ")[picked.length] === word).notation;
-          words.appendChild(h("button", {type: "button", "data-word": word, title: ruleOf(example) || null,
-            onmouseenter: () => showRule(example), onfocus: () => showRule(example), onmouseleave: () => showRule(narrowed),
-            onclick: () => { picked = [...picked, word]; drawActions(); }}, `${word} (${count})`));
+        for (const [word, {count, example}] of next) {
+          const text = byKind ? example.kind_label : word;
+          const step = byKind ? [word] : [...(picked.length ? picked : [example.kind]), word];
+          words.appendChild(h("button", {type: "button", "data-word": word, title: ruleOf(example.notation) || null,
+            onmouseenter: () => showRule(example.notation), onfocus: () => showRule(example.notation),
+            onmouseleave: () => showRule(narrowed),
+            onclick: () => { picked = step; drawActions(); }}, `${text} (${count})`));
         }
         box.appendChild(words);
       }
@@ -388,10 +416,14 @@
       ruleLine.style.height = `${tallest}px`;
       showRule(narrowed);
     }
-    const typed = h("input", {type: "text", "aria-label": "type an action", placeholder: "or type an action", maxlength: 400});
+    const typed = h("input", {type: "text", "aria-label": "type an action", placeholder: "an action in notation", maxlength: 400});
     const form = h("form", {onsubmit: e => { e.preventDefault(); if (typed.value.trim()) send(typed.value.trim()); }},
                    typed, h("button", {type: "submit"}, "send"));
-    if (payload.legal.length) box.appendChild(form);
+    // The notation (the game's doc) is for those who want it: behind a toggle, kept open once opened.
+    const notation = h("details", {className: "type-notation", open: typingOpen || null,
+                                   ontoggle: e => { typingOpen = e.target.open; }},
+                       h("summary", {}, "type notation"), form);
+    if (payload.legal.length) box.appendChild(notation);
     const tools = h("p", {});
     if (payload.undo) tools.appendChild(h("button", {type: "button", onclick: undo}, "Undo"));
     if (cfg.hints && payload.legal.length && mySeat && mySeat.kind === "human" && !payload.over) {
