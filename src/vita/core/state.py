@@ -281,6 +281,14 @@ class State(abc.ABC):
     def clone(self) -> Self:
         """An independent copy (the log is shared by reference only if disabled)."""
 
+    def after(self, seat: int, action: Action) -> Self:
+        """A copy, without a log, in which ``seat`` has taken ``action`` (one of its legal
+        actions: not checked again), for looking ahead (an observer's answers, a bot's trial)."""
+        copy = self.clone()
+        copy.log = None
+        copy.apply_trusted(seat, action)
+        return copy
+
     def to_json(self) -> JSON:
         """The whole position, hidden parts included, as JSON."""
         return self.rules.to_json(self)

@@ -200,9 +200,7 @@ class HeuristicBot:
         for action in actions:
             if isinstance(action, Buy | Done):
                 continue
-            after = state.clone()
-            after.log = None
-            after.apply_trusted(seat, action)
+            after = state.after(seat, action)
             gain = max((self._buy_value(after, seat, a) for a in after.legal_actions(seat) if isinstance(a, Buy)),
                        default=0.0)
             if after.pool[BAD_LUCK] < state.pool[BAD_LUCK] and state.pool[BAD_LUCK] >= 3:

@@ -71,7 +71,7 @@ def informs(state: CvState, seat: int, action: Action) -> bool:
     moves (their drafts, kept cards, goals, childhood cards in hand, the cards set aside), and
     the life goals shown at the end ("Game end"). Buying, placing, playing one's own events and
     paying show only the table."""
-    after = _after(state, seat, action)
+    after = state.after(seat, action)
     if _chance_or_end(state, after) or any(card not in state.draft[seat] for card in after.draft[seat]):
         return True
     return any(_secret_moved(state, after, other) for other in range(state.num_players) if other != seat)
@@ -81,15 +81,8 @@ def reveals(state: CvState, seat: int, action: Action) -> bool:
     """Whether an action shows or decides anything hidden from some seat: all :func:`informs`
     counts, and the player's own secrets it moves (a childhood card kept in the draft, an
     event of one's own hand played)."""
-    after = _after(state, seat, action)
+    after = state.after(seat, action)
     return _chance_or_end(state, after) or any(_secret_moved(state, after, s) for s in range(state.num_players))
-
-
-def _after(state: CvState, seat: int, action: Action) -> CvState:
-    after = state.clone()
-    after.log = None
-    after.apply_trusted(seat, action)
-    return after
 
 
 def _chance_or_end(state: CvState, after: CvState) -> bool:

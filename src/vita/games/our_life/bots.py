@@ -99,10 +99,7 @@ class HeuristicBot:
         family = state.family_of[seat]
         best, best_value = legal[0], float("-inf")
         for action in legal:
-            trial = state.clone()
-            trial.log = None
-            trial.apply_trusted(seat, action)
-            value = evaluate(trial, family) + 1e-6 * self.rng.below(1000)
+            value = evaluate(state.after(seat, action), family) + 1e-6 * self.rng.below(1000)
             if value > best_value:
                 best, best_value = action, value
         return best

@@ -57,7 +57,7 @@ def informs(state: OurLifeState, seat: int, action: Action) -> bool:
     and anything hidden of the others that the action moves (their goal cards, unrevealed
     choices, the stories they choose between). Marking boxes, using actions and answering
     one's own questions show only what the player sees."""
-    after = _after(state, seat, action)
+    after = state.after(seat, action)
     if _chance_or_step(state, after):
         return True
     mine = state.family_of[seat]
@@ -69,18 +69,11 @@ def reveals(state: OurLifeState, seat: int, action: Action) -> bool:
     """Whether an action shows or decides anything hidden from some seat: all :func:`informs`
     counts, and the player's own secrets it moves (a goal kept, a card chosen in secret, a
     story kept), which the others cannot see."""
-    after = _after(state, seat, action)
+    after = state.after(seat, action)
     if _chance_or_step(state, after):
         return True
     return any(_secret_of(after, mover, other) != _secret_of(state, mover, other)
                for mover in range(state.num_players) for other in range(len(state.families)))
-
-
-def _after(state: OurLifeState, seat: int, action: Action) -> OurLifeState:
-    after = state.clone()
-    after.log = None
-    after.apply_trusted(seat, action)
-    return after
 
 
 def _chance_or_step(state: OurLifeState, after: OurLifeState) -> bool:

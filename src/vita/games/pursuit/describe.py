@@ -56,7 +56,7 @@ def _rest(state: PursuitState) -> str:
     (Easygoing: "Rest moves you up to 4 spaces left")."""
     seat = state.current
     extra = abilities.rest_extra(state, seat)
-    spaces = state.deck.board.rest_spaces + extra
+    spaces = board_actions.rest_reach(state, seat)
     trait = f" ({state.deck.traits[state.players[seat].trait].name}: {extra} more)" if extra else ""
     return f"Rest: stress up to {spaces} spaces left{trait}, within the section"
 

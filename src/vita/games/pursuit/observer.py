@@ -50,7 +50,7 @@ def reveals(state: PursuitState, seat: int, action: Action) -> bool:
     """Whether a legal ``action`` shows or decides anything hidden: it does exactly when it
     touches what :func:`view` hides (a pile, the box, a dealt trait, the generator), or
     when it is a child-trait choice (kept secret from the others until made)."""
-    after = _after(state, seat, action)
+    after = state.after(seat, action)
     if _draws(state, after):
         return True
     return any(a.offer != b.offer or a.trait != b.trait for a, b in zip(after.players, state.players, strict=True))
@@ -62,17 +62,10 @@ def informs(state: PursuitState, seat: int, action: Action) -> bool:
     card, a life goal or a child trait dealt) and the others' kept child traits, shown once
     the last player has chosen ("Setup"; alone, there are none). Placing a worker, paying,
     advancing a card and the other moves on the table show only what every player sees."""
-    after = _after(state, seat, action)
+    after = state.after(seat, action)
     if _draws(state, after):
         return True
     return state.num_players > 1 and traits_secret(state) and not traits_secret(after)
-
-
-def _after(state: PursuitState, seat: int, action: Action) -> PursuitState:
-    after = state.clone()
-    after.log = None
-    after.apply_trusted(seat, action)
-    return after
 
 
 def _draws(state: PursuitState, after: PursuitState) -> bool:

@@ -451,10 +451,15 @@ def do_overtime(state: PursuitState, seat: int) -> None:
                   f"{state.deck.board.overtime_stress} stress.")
 
 
+def rest_reach(state: PursuitState, seat: int) -> int:
+    """"Rest": how many spaces left the seat's Stress Indicator may move (the board's, and its
+    child trait's more: Easygoing)."""
+    return state.deck.board.rest_spaces + abilities.rest_extra(state, seat)
+
+
 def do_rest(state: PursuitState, seat: int) -> None:
     place(state, seat, REST)
-    spaces = state.deck.board.rest_spaces + abilities.rest_extra(state, seat)
-    moved = move_left_within_section(state, seat, spaces)
+    moved = move_left_within_section(state, seat, rest_reach(state, seat))
     if state.log is not None:
         state.say(f"{state.name(seat)} rests: stress {count(moved, 'space')} left.")
 
