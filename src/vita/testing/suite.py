@@ -35,7 +35,7 @@ same under ``python -O``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from vita.core.errors import IllegalAction
@@ -43,7 +43,7 @@ from vita.core.game import Game
 from vita.core.prompt import VIEW_TYPES, table_problems
 from vita.core.record import GameRecord, replay
 from vita.core.rng import Rng
-from vita.core.state import JSON, State
+from vita.core.state import JSON, Action, State
 
 MAX_STEPS = 20_000
 
@@ -211,14 +211,8 @@ def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1, worlds: in
     hidden card, the offer would show it. A game without exact answers passes (undo samples)."""
     from vita.core.undo import sampled_informs, sampled_reveals
 
-    state = new(game, options, seed, log=False)
     rng = Rng(seed + 200)
-    steps = 0
-    while not state.is_over() and steps < MAX_STEPS:
-        seat = rng.choice(list(state.to_move()))
-        action = rng.choice(state.legal_actions(seat))
-        before = state.clone()
-        state.apply(action, seat)
+    for steps, (before, seat, action, state) in enumerate(random_moves(new(game, options, seed, log=False), rng)):
         where = f"move {steps + 1}: {action} (seat {seat})"
         informs = before.informs(seat, action)
         if informs is False:
@@ -241,6 +235,19 @@ def check_informs(game: Game[Any, Any], options: JSON, seed: int = 1, worlds: in
                 if world.why_illegal(seat, action) is None:
                     _require(world.informs(seat, action) == informs,
                              f"{where}: the game's informs depends on what the seat cannot see")
+
+
+def random_moves(state: State, rng: Rng) -> Iterator[tuple[State, int, Action, State]]:
+    """Play ``state`` out at random (any seat asked to act, any of its legal actions, drawn
+    from ``rng``), yielding each move as (a copy of the position before it, the seat, the
+    action, the position after it); the last is the game going on: read it before the next."""
+    steps = 0
+    while not state.is_over() and steps < MAX_STEPS:
+        seat = rng.choice(list(state.to_move()))
+        action = rng.choice(state.legal_actions(seat))
+        before = state.clone()
+        state.apply(action, seat)
+        yield before, seat, action, state
         steps += 1
 
 

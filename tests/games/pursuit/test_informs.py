@@ -10,6 +10,7 @@ from vita.core.rng import Rng
 from vita.core.undo import sampled_informs
 from vita.games.pursuit.actions import ChooseTrait
 from vita.registry import get_game
+from vita.testing.suite import random_moves
 
 
 @pytest.mark.parametrize("expansion", [None, "community"])
@@ -19,13 +20,8 @@ def test_the_exact_answer_never_misses_what_sampling_finds(expansion: str | None
     met: dict[str, set[bool]] = {"first traits": set(), "last trait": set(), "draws": set(), "table": set()}
     for players, seed in [(players, seed) for players in (1, 2, 3) for seed in range(3)]:
         options = {"players": players} | ({"expansion": expansion} if expansion else {})
-        state = get_game("pursuit").new(seed=seed, log=False, **options)
-        rng = Rng(seed + 11)
-        while not state.is_over():
-            seat = rng.choice(list(state.to_move()))
-            action = rng.choice(state.legal_actions(seat))
-            before = state.clone()
-            state.apply(action, seat)
+        game = get_game("pursuit").new(seed=seed, log=False, **options)
+        for before, seat, action, state in random_moves(game, Rng(seed + 11)):
             exact = before.informs(seat, action)
             assert exact is not None
             if not exact:

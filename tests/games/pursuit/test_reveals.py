@@ -8,19 +8,15 @@ import pytest
 from vita.core.rng import Rng
 from vita.core.undo import sampled_reveals
 from vita.registry import get_game
+from vita.testing.suite import random_moves
 
 
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_the_exact_answer_agrees_with_sampling(players: int) -> None:
     counts = {True: 0, False: 0}
     for seed in range(3):
-        state = get_game("pursuit").new(seed=seed, players=players, log=False)
-        rng = Rng(seed)
-        while not state.is_over():
-            seat = state.to_move()[0]
-            action = rng.choice(state.legal_actions(seat))
-            before = state.clone()
-            state.apply(action, seat)
+        game = get_game("pursuit").new(seed=seed, players=players, log=False)
+        for before, seat, action, state in random_moves(game, Rng(seed)):
             exact = before.reveals(seat, action)
             assert exact == sampled_reveals(before, seat, action, state), f"{action} (seat {seat}, ply {before.ply})"
             counts[bool(exact)] += 1

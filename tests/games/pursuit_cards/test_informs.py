@@ -9,6 +9,7 @@ from vita.core.undo import sampled_informs
 from vita.games.pursuit_cards.actions import Activate, Take
 from vita.games.pursuit_cards.cards import DIAMONDS, SPADES
 from vita.registry import get_game
+from vita.testing.suite import random_moves
 
 
 def test_the_exact_answer_never_misses_what_sampling_finds() -> None:
@@ -16,13 +17,8 @@ def test_the_exact_answer_never_misses_what_sampling_finds() -> None:
     which cards are left), never allow one that sampling finds told something."""
     met: dict[str, set[bool]] = {"Effects of Activating Melds": set(), "Attack Procedure": set(), "Melds": set()}
     for players, seed in [(players, seed) for players in (2, 3, 4) for seed in range(4)]:
-        state = get_game("pursuit-cards").new(seed=seed, players=players, log=False)
-        rng = Rng(seed + 9)
-        while not state.is_over():
-            seat = rng.choice(list(state.to_move()))
-            action = rng.choice(state.legal_actions(seat))
-            before = state.clone()
-            state.apply(action, seat)
+        game = get_game("pursuit-cards").new(seed=seed, players=players, log=False)
+        for before, seat, action, state in random_moves(game, Rng(seed + 9)):
             exact = before.informs(seat, action)
             assert exact is not None
             if not exact:
