@@ -362,11 +362,13 @@ def test_the_board_game_fits_an_80x24_terminal_with_its_choices(players: int, se
     assert "Board spaces" not in prompts[1] and "Board spaces" in prompts[2] and "L2. " in prompts[2]
 
 
-def test_the_compact_table_says_the_round_the_stress_ahead_and_warns_before_old_age() -> None:
+def test_the_decision_screen_says_the_round_the_stress_ahead_and_warns_before_old_age() -> None:
     """"Round track": Teen, 4 Adult rounds and 3 of Old Age (8 rounds); "Entering the Old Age":
     every player gets the Stress the round track lists and Overtime closes. The stress line
     says what the player's section does and what the next one to the right would."""
-    from vita.terminal.games.pursuit import render
+    from rich.console import Group
+
+    from vita.terminal.games.pursuit import decision, status
 
     game = get_game("pursuit")
     state = game.new(seed=2, players=2)
@@ -374,7 +376,8 @@ def test_the_compact_table_says_the_round_the_stress_ahead_and_warns_before_old_
         seat = state.to_move()[0]
         state.apply(state.legal_actions(seat)[-1], seat)
     console = Console(width=80, record=True, color_system=None)
-    console.print(render(state.view(0), 0, compact=True))
+    view = state.view(0)
+    console.print(status(view, 0), Group(*(block.body for block in decision(view, 0, game.prompts(state, 0)))))
     shown = console.export_text()
     assert "Adult 4 (round 5 of 8)" in shown, shown
     old_age = game.deck(game.make_options({"players": 2})).board.rounds[5]

@@ -294,10 +294,10 @@ class Session:
                 return None
             return self.pick(picked, [action for action, _ in members])
 
-    def row(self, number: int, action: Action, prompt: ChoicePrompt | None = None) -> tuple[str, str, str]:
+    @staticmethod
+    def row(number: int, action: Action, prompt: ChoicePrompt) -> tuple[str, str, str]:
         """A numbered choice: its number, notation and label (shown as text, not markup)."""
-        label = prompt.label if prompt is not None else self.state.label(action)
-        return str(number), escape(str(action)), escape(label)
+        return str(number), escape(str(action)), escape(prompt.label)
 
     def pick(self, picked: int | Action | None, listed: list[Action]) -> Action | None:
         if picked is None or isinstance(picked, Action):
@@ -441,9 +441,6 @@ class Session:
         for kind, rule in book.actions.items():
             table.add_row(kind, rule.section, rule.quote)
         return Group(*parts, table)
-
-    def show_rules(self) -> None:
-        page(self.console, self.rules_table())
 
     def final_scores(self) -> None:
         self.console.print(self.final_scores_table())

@@ -64,16 +64,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         f"public goals: {'; '.join(goal_text(deck.goals[g]) for g in view['public_goals'])}",
     )
     parts: list[RenderableType] = [Panel(head, title="CV", title_align="left")]
-    track = Table(title="Track (left to right)", box=None, pad_edge=False, title_justify="left")
-    for column in ("card", "title", "type", "cost", "gives"):
-        track.add_column(column)
-    for number in view["track"]:
-        card = deck.card(number)
-        gives = "; ".join(part for part in (symbols_text(card.effect),
-                                            f"{card.points} point(s)" if card.points else "") if part)
-        track.add_row(str(number), card.title, "/".join(TYPES[t] for t in card.types),
-                      symbols_text(card.cost, SYMBOLS[:6]) or "-", gives or "-")
-    parts.append(track)
+    parts.append(_cards_table(deck, view["track"], "Track (left to right)", numbers=True))
     if view["step"] in ("roll", "select", "misfortune") and view["dice"]:
         line = Text.assemble("Dice: ", dice_text(view["dice"]), f"   throws left: {view['rerolls']}")
         if view["step"] != "roll":
@@ -163,16 +154,17 @@ def decision(view: dict[str, Any], seat: int, prompts: Sequence[Prompt]) -> list
     return blocks
 
 
-def _cards_table(deck: Any, numbers: list[int], title: str) -> Table:
-    """Cards one to a row: title, type, cost and what each gives."""
+def _cards_table(deck: Any, cards: list[int], title: str, numbers: bool = False) -> Table:
+    """Cards one to a row: title, type, cost and what each gives (with ``numbers``, first the
+    card's number, which the notation uses: the `board` command)."""
     table = Table(title=title, title_justify="left", title_style="bold", box=None, pad_edge=False)
-    for column in ("card", "type", "cost", "gives"):
+    for column in ("number", "card", "type", "cost", "gives")[0 if numbers else 1:]:
         table.add_column(column, style="dim" if column == "type" else "", overflow="fold")
-    for number in numbers:
+    for number in cards:
         card = deck.card(number)
         gives = "; ".join(part for part in (symbols_text(card.effect),
                                             f"{card.points} point(s)" if card.points else "") if part)
-        table.add_row(card.title, "/".join(TYPES[t] for t in card.types),
+        table.add_row(*([str(number)] if numbers else []), card.title, "/".join(TYPES[t] for t in card.types),
                       symbols_text(card.cost, SYMBOLS[:6]) or "-", gives or "-")
     return table
 

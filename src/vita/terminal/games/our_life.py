@@ -77,14 +77,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         head.append(f"\nWaiting for {players[prompt['seat']]['name']}: {prompt['kind']}")
     if "solo_result" in view:
         head.append(f"\nSolo result: {view['solo_result']}", style="bold")
-    display = Table(title="Action Display", box=None, pad_edge=False, title_justify="left")
-    for column in ("#", "card", "actions", "relax", "stress dice", "opportunity", "chosen by"):
-        display.add_column(column)
-    for slot, number in enumerate(view["display"]):
-        card = book.actions[number]
-        chosen = ", ".join(p["name"] for p in players if p["choice"] is not True and p["choice"] == slot + 1)
-        display.add_row(str(slot + 1), card.title, actions_text([SYMBOLS[a] for a in card.actions]),
-                        str(card.relax or ""), str(card.stress or ""), str(card.opportunity or ""), chosen)
+    display = _display(book, view, numbers=True)
     legend = Text("Actions: H health, K knowledge, $ money, R relationship, T time, L like, * Good Luck (wild). "
                   "Rows: X marked, · empty, | sections, [T] an Opportunity paid with that action (♦ taken).",
                   style="dim")
@@ -205,15 +198,18 @@ def decision(view: dict[str, Any], seat: int, prompts: Sequence[Prompt]) -> list
     return blocks
 
 
-def _display(book: Book, view: dict[str, Any]) -> Table:
+def _display(book: Book, view: dict[str, Any], numbers: bool = False) -> Table:
+    """The Action Display, a card to a row, with who has chosen each once it is shown (with
+    ``numbers``, first each card's place, which the notation uses: the `board` command)."""
     players = view["players"]
     display = Table(title="Action Display", title_justify="left", title_style="bold", box=None, pad_edge=False)
-    for column in ("card", "actions", "relax", "stress dice", "opport.", "chosen by"):
+    for column in ("#", "card", "actions", "relax", "stress dice", "opport.", "chosen by")[0 if numbers else 1:]:
         display.add_column(column, overflow="fold")
     for slot, number in enumerate(view["display"]):
         card = book.actions[number]
         chosen = ", ".join(p["name"] for p in players if p["choice"] is not True and p["choice"] == slot + 1)
-        display.add_row(card.title, actions_text([SYMBOLS[a] for a in card.actions]), str(card.relax or ""),
+        display.add_row(*([str(slot + 1)] if numbers else []), card.title,
+                        actions_text([SYMBOLS[a] for a in card.actions]), str(card.relax or ""),
                         str(card.stress or ""), str(card.opportunity or ""), chosen)
     return display
 

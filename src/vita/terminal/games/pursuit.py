@@ -1,10 +1,10 @@
 """The Pursuit of Happiness in the terminal: the board and each player's area, from a view.
 
 Draws only what the view contains (the seat's view), so nothing hidden can show.
-Players are told apart by a symbol as well as a colour. Two layouts: the full table (every
-card's whole text, the `board` command) and a compact one that fits an 80x24 terminal with
-the choices below it (one line per row of cards, two per player, the stress track drawn in
-its coloured sections).
+Players are told apart by a symbol as well as a colour. The full table (every card's whole
+text) is the `board` command; a decision's screen draws its parts in a line or two each (a line
+per row of cards, two for the player, the stress track in its coloured sections, the others two
+to a line), fitted to the window by :mod:`vita.terminal.screen`.
 """
 
 from __future__ import annotations
@@ -39,10 +39,8 @@ def _card_panel(deck: Deck, ident: str, note: str = "") -> Panel:
     return Panel(body, title=title, subtitle=note or None, width=46, title_align="left")
 
 
-def render(view: dict[str, Any], seat: int | None, compact: bool = False) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     deck = deck_of(view)
-    if compact:
-        return _compact(view, deck, seat)
     parts: list[RenderableType] = [_header(view, deck)]
     for row, name in enumerate(ROW_NAMES):
         cards = view["rows"][name]
@@ -155,82 +153,11 @@ def _level_note(holding: dict[str, Any]) -> str:
     return level + (f", {on_it} on it" if holding["hourglasses"] else "")
 
 
-# -- the compact layout --------------------------------------------------------------------------
+# -- lines of the decision screen -----------------------------------------------------------------
 
 # The stress track's sections by the colour names of board.yaml (any other name: no colour).
 SECTION_STYLES = {"light green": "bright_green", "turquoise": "cyan", "blue": "blue", "yellow": "yellow",
                   "orange": "dark_orange", "red": "red"}
-
-
-def _compact(view: dict[str, Any], deck: Deck, seat: int | None) -> RenderableType:
-    players = view["players"]
-    rounds = deck.board.rounds
-    movers = ", ".join(f"{_mark(s)} {players[s]['name']}" for s in view["to_move"]) or "nobody (game over)"
-    goals = ", ".join(deck.life_goals[deck.goal_ids[i]].name for i in view["life_goals"])
-    phase = f", {view['phase']}" if view["phase"] != "action" else ""
-    # One line, cut short on a narrow screen (the goals come last: `board` shows them whole).
-    header = Text.from_markup(f"[bold]{view['round_name']}[/] (round {view['round'] + 1} of {len(rounds)}){phase}"
-                              f" · first {_mark(view['first'])} · to act: {movers} · goals: {goals}",
-                              overflow="ellipsis")
-    header.no_wrap = True
-    lines: list[str] = []
-    coming = rounds[view["round"] + 1] if view["round"] + 1 < len(rounds) else None
-    if coming is not None and coming.stage == "old-age" and view["phase"] != "setup":
-        lines.append(f"[bold red]Next round is {coming.name}:[/] every player gets {coming.stress} stress"
-                     + (" and Overtime closes" if rounds[view["round"]].stage != "old-age" else ""))
-    # With 4 or more players (4 cards a row) or the Community board, the table is crowded: a
-    # card shows its name only, Jobs and Partners share a line, and another player's cards are
-    # left out (`board` has them all).
-    crowded = len(players) >= 4 or view.get("community") is not None
-    rows = []
-    for row, name in enumerate(ROW_NAMES):
-        cards = view["rows"][name]
-        if cards:
-            title = ROW_TITLES[row].split(" & ")[0]  # "Items & Activities": "Items"
-            entries = (f"[bold]{deck.card(c).name}[/]" if crowded else _card_entry(deck, c) for c in cards)
-            rows.append((name, f"[bold]{title}:[/] " + " · ".join(entries)))
-    for name, text in rows:
-        if crowded and name == ROW_NAMES[3] and lines and rows[0][0] != name:
-            lines[-1] += f" — {text}"  # Partners beside Jobs
-        else:
-            lines.append(text)
-    if view.get("community") is not None and deck.community is not None:
-        board = view["community"]
-        slots = [f"{i}. " + (deck.community.cards[deck.community.by_id[c]].name if c is not None else "—")
-                 + "".join(_mark(m["seat"]) for m in marks)
-                 for i, (c, marks) in enumerate(zip(board["slots"], board["markers"], strict=True), start=1)]
-        community = "[bold]Community:[/] " + " · ".join(slots)
-    used = [f"{name} " + "".join(_mark(s) * n for s, n in enumerate(counts) if n)
-            for name, counts in view["spaces"].items() if any(counts)]
-    spaces = ""
-    if used or view["closed"]:
-        spaces = ("[bold]Spaces:[/] " + ("  ".join(used) or "no space yet")  # the marks part them
-                  + (f" — Unavailable: {', '.join(view['closed'])}" if view["closed"] else ""))
-    parts: list[RenderableType] = [header, Text.from_markup("\n".join(lines), overflow="fold")]
-    if view.get("community") is not None and deck.community is not None:
-        # The Community slots on one line, after the spaces when the table is crowded, cut short
-        # on a narrow screen (`board` has the cards).
-        if crowded and spaces:
-            community, spaces = f"{spaces} · {community}", ""
-        if spaces:
-            parts.append(Text.from_markup(spaces, overflow="fold"))
-        one_line = Text.from_markup(community, overflow="ellipsis")
-        one_line.no_wrap = True
-        parts.append(one_line)
-    elif spaces:
-        parts.append(Text.from_markup(spaces, overflow="fold"))
-    parts.append(stress_line(deck, players, seat))
-    others = [index for index in range(len(players)) if index != seat]
-    for index, p in enumerate(players):
-        if index != seat and len(players) >= 5:
-            continue  # five players: the others two to a line, below
-        # With 3 or more players, or a crowded table, another's cards are left to `board`.
-        shown = index == seat or (len(players) <= 2 and not crowded)
-        parts.append(_compact_player(deck, index, p, mine=index == seat, held=shown))
-    if len(players) >= 5:
-        for pair in (others[i:i + 2] for i in range(0, len(others), 2)):
-            parts.append(Text.from_markup("  ".join(_brief(index, players[index]) for index in pair)))
-    return Group(*parts)
 
 
 def _brief(index: int, p: dict[str, Any]) -> str:

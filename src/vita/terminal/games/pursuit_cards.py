@@ -58,8 +58,8 @@ def discard_text(pile: list[str], shown: int = DISCARD_SHOWN) -> Text:
     return text
 
 
-def render(view: dict[str, Any], seat: int | None, compact: bool = False) -> RenderableType:
-    """The table; ``compact`` changes nothing: it fits an 80x24 screen as it is."""
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The whole table (the `board` command)."""
     players = view["players"]
     movers = ", ".join(players[s]["name"] for s in view["to_move"]) or "nobody"
     head = Text.assemble(
