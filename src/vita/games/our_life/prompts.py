@@ -34,6 +34,7 @@ from vita.games.our_life.actions import (
 )
 from vita.games.our_life.cards import SYMBOLS
 from vita.games.our_life.describe import personal_goal_text, shared_goal_text
+from vita.games.our_life.rules.family import vacation_to_pick
 from vita.games.our_life.rules.use import symbol_of
 from vita.games.our_life.state import OurLifeState
 
@@ -128,9 +129,8 @@ def prompt(state: OurLifeState, seat: int, action: Action) -> Prompt:
 
 
 def _vacation_bonus(state: OurLifeState, seat: int, index: int) -> str:
-    """The bonus ``index`` of the vacation card being picked from (the first prompt waiting,
-    as the rule takes it: each traveller picks one of the card's two bonuses)."""
-    vacation = state.book.vacations.get(state.prompts[0][2]) if state.prompts else None
+    """The bonus ``index`` of the vacation card being picked from ("Vacation")."""
+    vacation = vacation_to_pick(state)
     return vacation.bonuses[index].describe() if vacation is not None else f"bonus {index + 1}"
 
 

@@ -12,7 +12,7 @@ row and both bonuses of the Vacation card), or two players of any families spend
 from __future__ import annotations
 
 from vita.games.our_life.actions import Pick
-from vita.games.our_life.cards import Row
+from vita.games.our_life.cards import Row, VacationCard
 from vita.games.our_life.rules import bonuses
 from vita.games.our_life.rules.story import tell
 from vita.games.our_life.state import OurLifeState
@@ -98,8 +98,14 @@ def join_vacation(state: OurLifeState, seat: int, host: int) -> None:
     state.prompts += [(TRAVEL, host, card), (TRAVEL, seat, card)]
 
 
+def vacation_to_pick(state: OurLifeState) -> VacationCard | None:
+    """The vacation card whose bonus is picked next (each traveller picks one of its two), if
+    one waits."""
+    return state.book.vacations.get(state.prompts[0][2]) if state.prompts else None
+
+
 def pick_bonus(state: OurLifeState, seat: int, action: Pick) -> None:
-    index = action.bonus
-    card = state.prompts.pop(0)[2]
-    vacation = state.book.vacations[card]
-    bonuses.gain(state, seat, vacation.bonuses[index], vacation.title)
+    vacation = vacation_to_pick(state)
+    assert vacation is not None, "a vacation bonus is picked only while one waits"
+    state.prompts.pop(0)
+    bonuses.gain(state, seat, vacation.bonuses[action.bonus], vacation.title)
