@@ -15,14 +15,25 @@ knows it), in one line of bounded length.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from vita.core.errors import DataError
 
 MAX_BYTES = 1024 * 1024
+
+Source = Literal["rulebook", "designed", "mixed"]
+"""Where a card's values come from: printed in the rulebook, designed for vita, or some of each
+(a mixed card names its printed values: :func:`check_printed`)."""
+
+
+class FileModel(BaseModel):
+    """The base of a deck file's models: an unknown field is refused, and what is read is frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
 DECKS = 8
 """How many decks a process keeps loaded, with the tables derived from each (a bounded cache:
 tuning and tests make many decks; a server plays the ones that ship)."""

@@ -9,21 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed
+from vita.core.datafile import FileModel, Source, check_printed
 from vita.core.datafile import problems as validation_problems
 
 Count = Annotated[int, Field(ge=0, le=9)]
-Source = Literal["rulebook", "designed", "mixed"]
 Ability = Literal["starting-player", "magician", "friend-from-work", "trip-around-the-world", "psychotherapy"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CostModel(_Strict):
+class CostModel(FileModel):
     health: Count = 0
     relationship: Count = 0
     knowledge: Count = 0
@@ -40,12 +35,12 @@ class EffectModel(CostModel):
     reroll: Count = 0
 
 
-class RequiresModel(_Strict):
+class RequiresModel(FileModel):
     min_work: Count = 0
     max_work: Count | None = None
 
 
-class CardModel(_Strict):
+class CardModel(FileModel):
     number: Annotated[int, Field(ge=1, le=75)]
     title: Annotated[str, Field(min_length=1, max_length=60)]
     deck: Literal["childhood", "early", "middle", "old"]
@@ -95,7 +90,7 @@ class CardModel(_Strict):
         return self
 
 
-class GoalModel(_Strict):
+class GoalModel(FileModel):
     number: Annotated[int, Field(ge=76, le=83)]
     title: Annotated[str, Field(min_length=1, max_length=60)]
     per_set: dict[Literal["health", "relationship", "knowledge", "possession", "work"],

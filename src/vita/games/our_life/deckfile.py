@@ -9,24 +9,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed
+from vita.core.datafile import FileModel, Source, check_printed
 from vita.core.datafile import problems as validation_problems
 
 MAX_PLAYERS = 8
 CardId = Annotated[int, Field(ge=1, le=999)]
 Title = Annotated[str, Field(min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0, le=20)]
-Source = Literal["rulebook", "designed", "mixed"]
 Symbol = Literal["health", "knowledge", "money", "relationship", "time", "like", "luck"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Printed(_Strict):
+class _Printed(FileModel):
     """An entry marked printed, designed or mixed: a mixed one lists its printed values."""
 
     @model_validator(mode="after")
@@ -35,7 +30,7 @@ class _Printed(_Strict):
         return self
 
 
-class BonusModel(_Strict):
+class BonusModel(FileModel):
     kind: Literal["one_time", "couple"] = "one_time"
     happiness: Count = 0
     joy: Count = 0
@@ -106,18 +101,18 @@ class StressModel(_Printed):
     printed: tuple[str, ...] = ()  # a mixed entry's printed values, as paths
 
 
-class HappinessModel(_Strict):
+class HappinessModel(FileModel):
     floor: Annotated[int, Field(ge=-20, le=0)]
     rounds: Annotated[int, Field(ge=1, le=20)]
     goal_rounds: list[Annotated[int, Field(ge=1, le=20)]]
 
 
-class SoloModel(_Strict):
+class SoloModel(FileModel):
     min: int | None
     result: Annotated[str, Field(min_length=1, max_length=60)]
 
 
-class SheetsModel(_Strict):
+class SheetsModel(FileModel):
     character: Annotated[list[RowModel], Field(min_length=1, max_length=20)]
     columns: list[ColumnsModel] = []
     persona: PersonaModel
@@ -130,7 +125,7 @@ class SheetsModel(_Strict):
     solo: Annotated[list[SoloModel], Field(min_length=1)]
 
 
-class ActionCardModel(_Strict):
+class ActionCardModel(FileModel):
     id: CardId
     title: Title
     actions: Annotated[list[Symbol], Field(max_length=6)]
@@ -139,7 +134,7 @@ class ActionCardModel(_Strict):
     opportunity: Count = 0
 
 
-class BackgroundModel(_Strict):
+class BackgroundModel(FileModel):
     id: CardId
     title: Title
     row: str
@@ -156,7 +151,7 @@ class PersonalGoalModel(_Printed):
     note: str = ""
 
 
-class TargetModel(_Strict):
+class TargetModel(FileModel):
     row: str
     sections: Annotated[int, Field(ge=1, le=8)]
 
@@ -171,7 +166,7 @@ class SharedGoalModel(_Printed):
     note: str = ""
 
 
-class ChildModel(_Strict):
+class ChildModel(FileModel):
     id: CardId
     title: Title
     action: Literal["health", "knowledge", "money", "relationship", "time", "like"]
@@ -180,19 +175,19 @@ class ChildModel(_Strict):
     penalty: Count
 
 
-class StoryModel(_Strict):
+class StoryModel(FileModel):
     id: CardId
     title: Title
     bonus: BonusModel
 
 
-class VacationModel(_Strict):
+class VacationModel(FileModel):
     id: CardId
     title: Title
     bonuses: Annotated[list[BonusModel], Field(min_length=2, max_length=2)]
 
 
-class CardsModel(_Strict):
+class CardsModel(FileModel):
     actions: Annotated[list[ActionCardModel], Field(min_length=8)]
     background: Annotated[list[BackgroundModel], Field(min_length=MAX_PLAYERS)]
     personal_goals: Annotated[list[PersonalGoalModel], Field(min_length=2 * MAX_PLAYERS)]

@@ -16,9 +16,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed, load_yaml
+from vita.core.datafile import FileModel, check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 
@@ -30,11 +30,7 @@ Requirement = Literal["job", "partner", "no-partner"]
 Measure = Literal["knowledge", "creativity", "influence", "money", "popularity"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CommunityCost(_Strict):
+class CommunityCost(FileModel):
     knowledge: Count = 0
     creativity: Count = 0
     influence: Count = 0
@@ -49,14 +45,14 @@ class CommunityReward(CommunityCost):
     stress: Count = 0
 
 
-class EngageModel(_Strict):
+class EngageModel(FileModel):
     name: Annotated[str, Field(min_length=1, max_length=40)]
     cost: CommunityCost = CommunityCost()
     requires: Requirement | None = None
     reward: CommunityReward = CommunityReward()
 
 
-class OutcomeModel(_Strict):
+class OutcomeModel(FileModel):
     name: Annotated[str, Field(min_length=1, max_length=40)]
     cost: CommunityCost = CommunityCost()
     reward: CommunityReward = CommunityReward()
@@ -71,7 +67,7 @@ class OutcomeModel(_Strict):
         return self
 
 
-class CommunityCardModel(_Strict):
+class CommunityCardModel(FileModel):
     id: Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)]
     name: Annotated[str, Field(min_length=1, max_length=60)]
     multiple: bool  # the Multiple Players indicator
@@ -90,7 +86,7 @@ class CommunityCardModel(_Strict):
         return self
 
 
-class PopularityModel(_Strict):
+class PopularityModel(FileModel):
     scores: Annotated[list[Annotated[int, Field(ge=0, le=MAX_POPULARITY)]], Field(min_length=5, max_length=40)]
     source: Literal["rulebook", "designed", "mixed"] = "designed"
     printed: tuple[str, ...] = ()  # the printed scores, as paths (scores.0 …)
@@ -107,7 +103,7 @@ class PopularityModel(_Strict):
         return self
 
 
-class CommunityFile(_Strict):
+class CommunityFile(FileModel):
     solo_lth_to_win: Annotated[int, Field(ge=0, le=500)]
     popularity: PopularityModel
     cards: Annotated[list[CommunityCardModel], Field(min_length=2 * SLOTS)]

@@ -9,24 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
-from vita.core.datafile import check_printed, load_yaml
+from vita.core.datafile import FileModel, Source, check_printed, load_yaml
 from vita.core.datafile import problems as validation_problems
 from vita.core.errors import DataError
 from vita.core.wording import slug
 
 COMMUNITY = "community"  # the Community expansion's subdirectory of a deck directory
 
-Source = Literal["rulebook", "designed", "mixed"]
 Count = Annotated[int, Field(ge=0, le=99)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Cost(_Strict):
+class Cost(FileModel):
     knowledge: Count = 0
     creativity: Count = 0
     influence: Count = 0
@@ -34,7 +29,7 @@ class Cost(_Strict):
     hourglass: Count = 0
 
 
-class Reward(_Strict):
+class Reward(FileModel):
     knowledge: Count = 0
     creativity: Count = 0
     influence: Count = 0
@@ -45,7 +40,7 @@ class Reward(_Strict):
     good_health: Count = 0
 
 
-class Holdings(_Strict):
+class Holdings(FileModel):
     """A requirement: resources a player must have (not pay)."""
 
     knowledge: Count = 0
@@ -54,12 +49,12 @@ class Holdings(_Strict):
     money: Count = 0
 
 
-class Upkeep(_Strict):
+class Upkeep(FileModel):
     cost: Cost
     reward: Reward = Reward()
 
 
-class _Card(_Strict):
+class _Card(FileModel):
     id: Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
     source: Source = "designed"
     printed: tuple[str, ...] = ()  # a mixed card's printed values, as paths (vita.core.datafile)
@@ -71,7 +66,7 @@ class _Card(_Strict):
         return self
 
 
-class Level(_Strict):
+class Level(FileModel):
     name: str
     cost: Cost = Cost()
     reward: Reward = Reward()
@@ -116,7 +111,7 @@ class ItemCard(_Card):
         return self
 
 
-class CostReward(_Strict):
+class CostReward(FileModel):
     cost: Cost = Cost()
     reward: Reward = Reward()
 
@@ -139,7 +134,7 @@ class JobCard(_Card):
         return self
 
 
-class PartnerLevel(_Strict):
+class PartnerLevel(FileModel):
     name: str
     requires: Holdings = Holdings()
     reward: Reward = Reward()
@@ -169,7 +164,7 @@ Measure = Literal[
 ]
 
 
-class GoalRule(_Strict):
+class GoalRule(FileModel):
     measure: Measure
     at_least: Annotated[int, Field(ge=0)] = 1
     text: str
@@ -195,29 +190,29 @@ Trigger = Literal[
 ]
 
 
-class BonusAbility(_Strict):
+class BonusAbility(FileModel):
     kind: Literal["bonus"]
     trigger: Trigger
     reward: Reward
 
 
-class ExchangeOption(_Strict):
+class ExchangeOption(FileModel):
     id: Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
     cost: Cost
     reward: Reward
 
 
-class ExchangeAbility(_Strict):
+class ExchangeAbility(FileModel):
     kind: Literal["exchange"]
     options: Annotated[list[ExchangeOption], Field(min_length=1)]
 
 
-class RestAbility(_Strict):
+class RestAbility(FileModel):
     kind: Literal["rest"]
     extra_spaces: Annotated[int, Field(ge=1, le=3)]
 
 
-class SpendDiscountAbility(_Strict):
+class SpendDiscountAbility(FileModel):
     kind: Literal["spend-discount"]
     money: Annotated[int, Field(ge=1, le=3)]
 
@@ -235,20 +230,20 @@ class ChildTraitCard(_Card):
     text: str
 
 
-class StressSection(_Strict):
+class StressSection(FileModel):
     name: str
     spaces: Annotated[int, Field(ge=1)]
     hourglasses: int
     start: bool = False
 
 
-class RoundSpec(_Strict):
+class RoundSpec(FileModel):
     name: str
     stage: Literal["teen", "adult", "old-age"]
     stress: Annotated[int, Field(ge=0)] = 0
 
 
-class Board(_Strict):
+class Board(FileModel):
     source_note: str = ""
     hourglasses: Annotated[int, Field(ge=1)]
     hourglass_markers: Annotated[int, Field(ge=1)]
@@ -278,7 +273,7 @@ class Board(_Strict):
         return self
 
 
-FILES: dict[str, tuple[str, type[_Strict]]] = {
+FILES: dict[str, tuple[str, type[FileModel]]] = {
     "projects": ("projects.yaml", ProjectCard),
     "items": ("items.yaml", ItemCard),
     "jobs": ("jobs.yaml", JobCard),
@@ -326,7 +321,7 @@ def validate_directory(
     return cards, board, problems
 
 
-def _parse_file(root: Path, shown: str, model: type[_Strict], problems: list[str]) -> list[Any]:
+def _parse_file(root: Path, shown: str, model: type[FileModel], problems: list[str]) -> list[Any]:
     """The cards of the file ``shown`` (a path relative to ``root``); problems are added."""
     path = root / shown
     try:
