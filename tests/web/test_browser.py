@@ -88,52 +88,65 @@ def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
 
 
 # What no card, space, die or pile stands for, offered in the bar above the table: the only
-# actions (by their first words) each game may leave there.
+# kinds of action each game may leave there.
 BAR_KINDS = {"pursuit": {"done", "retire"}, "pursuit-cards": {"pass"},
-             "cv": {"stop", "done", "magician", "trip", "assist none"}, "our-life": {"pass", "done", "skip"}}
+             "cv": {"stop", "done", "magician", "trip", "no-assist"}, "our-life": {"pass", "done", "skip"}}
 
 
-def act_on_the_table(page: Any, action: str) -> None:
-    """Reach ``action`` by clicking the table only: a button that sends it (a menu's choice, a
-    meld's way, the bar), else the next element whose words the action holds (a card, a space,
-    a die, a pile: it opens a menu, or picks a card or a die)."""
-    clicked: set[int] = set()
+def targets_of(prompt: dict[str, Any]) -> list[str]:
+    """A prompt's targets as the table's ``data-target`` names them: its kind, then its parts
+    (a set of dice as one target per die)."""
+    out = [f"kind:{prompt['kind']}"]
+    for part in prompt["parts"]:
+        ids = part["id"] if part["type"] == "dice" else [part["id"]]
+        out += [f"{'die' if part['type'] == 'dice' else part['type']}:{i}" for i in ids]
+    return out
+
+
+def on_the_table(page: Any) -> set[str]:
+    found: list[str] = page.evaluate(
+        '[...document.querySelectorAll("#board [data-target]")].flatMap(n => n.dataset.target.split(" "))')
+    return set(found)
+
+
+def act_on_the_table(page: Any, prompt: dict[str, Any]) -> None:
+    """Reach ``prompt`` by clicking the table only, through the prompt's part ids: each of its
+    targets drawn on the table (``data-target``) in turn, then the button that sends it (the
+    menu beside what was clicked, the dice's throw, a meld's way in the hand, the bar)."""
+    action = prompt["notation"]
     seq = page.get_attribute("#app", "data-seq")
     sender = page.locator(f'#board [data-notation="{action}"]:visible, .board-menu [data-notation="{action}"]')
-    for _ in range(12):
+    drawn = on_the_table(page)
+    steps = [t for t in targets_of(prompt) if t in drawn]
+    dice = [t for t in steps if t.startswith("die:")]
+    steps = [t for t in steps if not t.startswith("die:")]
+    for target in dice:  # the dice to throw again are picked one by one
+        page.locator(f'#board [data-target~="{target}"]').first.click()
+    for target in [*steps, None]:
         if sender.count():
             sender.first.click()
             return
-        if clicked:  # the last click may have sent the action itself (an action space)
-            deadline = time.monotonic() + 0.5
-            while time.monotonic() < deadline and not sender.count():
-                if page.get_attribute("#app", "data-seq") != seq:
-                    return
-                time.sleep(0.02)
-            if sender.count():
-                continue
-        index = page.evaluate("""([action, clicked]) => {
-            const words = action.split(" ");
-            const nodes = [...document.querySelectorAll("#board [data-words]")];
-            return nodes.findIndex((node, i) => !clicked.includes(i)
-              && node.dataset.words.split(" ").every(w => words.some(x => x === w || x.startsWith(w + "="))));
-        }""", [action, sorted(clicked)])
-        if index < 0:
-            marked = page.evaluate('[...document.querySelectorAll("#board [data-words]")].map(n => n.dataset.words)')
-            bar = page.inner_html("#board")[:600]
-            raise AssertionError(f"nothing on the table leads to {action!r}: {marked} {bar}")
-        clicked.add(index)
-        page.locator("#board [data-words]").nth(index).click()
-    raise AssertionError(f"{action!r} could not be reached on the table")
+        if target is None:
+            break
+        if page.locator(".board-menu").count():  # the menu of the last pick may cover the next thing
+            page.locator(".board-menu .close").click()
+        page.locator(f'#board [data-target~="{target}"]').first.click()
+        deadline = time.monotonic() + 0.5  # a direct element (an action space) sends at once
+        while time.monotonic() < deadline and not sender.count():
+            if page.get_attribute("#app", "data-seq") != seq:
+                return
+            time.sleep(0.02)
+    raise AssertionError(f"{action!r} not reached on the table through {steps + dice} (drawn: {sorted(drawn)})")
 
 
 @pytest.mark.parametrize(("game", "options"), [("pursuit", {}), ("pursuit", {"expansion": "community"}),
                                                ("pursuit-cards", {}), ("cv", {}), ("our-life", {})])
 def test_a_whole_game_is_played_on_the_board_and_hand_alone(server: Server, browser: Any, game: str,
                                                              options: dict[str, Any]) -> None:
-    """At 1280x800, Ana plays a whole game against a bot by clicking the table only (cards,
-    spaces, dice, piles, the menus beside them and the bar above the table), never the choice
-    panel and never typing; at every decision, the bar holds only what no element stands for."""
+    """At 1280x800, Ana plays a whole game against a bot by clicking the table only (the things
+    each prompt's parts name, found by their ids, the menus beside them and the bar above the
+    table), never the choice panel and never typing; at every decision every prompt has its
+    element on the table, and the bar holds only what no element stands for."""
     import random
 
     data = server.api("POST", "/api/tables", json={"game": game, "seed": 3, "options": options, "seats": [
@@ -154,11 +167,16 @@ def test_a_whole_game_is_played_on_the_board_and_hand_alone(server: Server, brow
             time.sleep(0.03)
             continue
         deadline = time.monotonic() + 60
+        drawn = on_the_table(page)
+        for prompt in mine["legal"]:
+            parts = targets_of(prompt)
+            assert any(t in drawn for t in parts) or prompt["kind"] in BAR_KINDS[game], \
+                f"{game}: nothing on the table for {prompt['notation']} ({parts}) at decision {decisions}"
         loose = page.locator("#table-bar [data-notation]").evaluate_all("nodes => nodes.map(n => n.dataset.notation)")
-        stray = [n for n in loose if not any(n == k or n.startswith(f"{k} ") for k in BAR_KINDS[game])]
+        kinds = {p["notation"]: p["kind"] for p in mine["legal"]}
+        stray = [n for n in loose if kinds.get(n) not in BAR_KINDS[game]]
         assert not stray, f"{game}: {stray} only in the bar at decision {decisions}"
-        action = rng.choice(mine["legal"])["notation"]
-        act_on_the_table(page, action)
+        act_on_the_table(page, rng.choice(mine["legal"]))
         wait_past(server, data["table"], mine["seq"])
         decisions += 1
         assert decisions < 1500
@@ -822,17 +840,17 @@ def test_the_card_games_capture_targets_are_whole(server: Server, browser: Any) 
                    json={"token": data["seats"][seat]["token"], "seq": seq, "action": action})
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.goto(data["seats"][state.to_move()[0]]["link"])
-    page.wait_for_selector(f'#app[data-seq="{len(moves)}"] [data-words="capture front"]')
-    covered = page.evaluate("""() => [...document.querySelectorAll('[data-words^="capture"]')].map(node => {
+    page.wait_for_selector(f'#app[data-seq="{len(moves)}"] [data-target="end:front"]')
+    covered = page.evaluate("""() => [...document.querySelectorAll('[data-target^="end:"]')].map(node => {
         node.scrollIntoView({block: "center"});
         const box = node.querySelector(".face").getBoundingClientRect();
         const points = [[.1, .5], [.5, .5], [.9, .5], [.5, .1], [.5, .9]];
-        return [node.dataset.words, points.filter(([fx, fy]) => {
+        return [node.dataset.target, points.filter(([fx, fy]) => {
             const hit = document.elementFromPoint(box.left + fx * box.width, box.top + fy * box.height);
             return !(hit && node.contains(hit));
         }).length];
     })""")
-    assert sorted(words for words, _ in covered) == ["capture back", "capture front"], covered
+    assert sorted(target for target, _ in covered) == ["end:back", "end:front"], covered
     assert all(hidden == 0 for _, hidden in covered), f"points of a capture target covered: {covered}"
 
 

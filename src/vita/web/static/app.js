@@ -9,7 +9,7 @@
   const el = id => document.getElementById(id);
   let payload = null;          // what the server last sent for the seat shown
   let picked = [];             // narrowed to in the list of choices: a kind, then its first part's words
-  let filter = [];             // words chosen by clicking the board
+  let chosen = [];             // targets picked on the table ("card:17", then "meld:3"), in order
   let typingOpen = false;      // whether the "type notation" box is open
   let shownSeat = null;        // hot seat: whose screen is shown
   let lastLogSize = 0;
@@ -181,7 +181,7 @@
   function show(data) {
     if (handingOver) { handingOver = data; return; }  // nothing of the next seat shows before it is ready
     const changed = payload && data.seq !== payload.seq;
-    if (changed) { picked = []; filter = []; problem(""); }
+    if (changed) { picked = []; chosen = []; problem(""); }
     payload = data;
     el("app").dataset.seq = data.seq;
     el("app").dataset.seat = data.seat === null ? "" : data.seat;
@@ -202,6 +202,7 @@
         board.replaceChildren(tableBar(drawn, data), drawn);
       }
       drawnKey = key;
+      lightNext();
       if (before) animateChanges(before, board);
     }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
@@ -275,38 +276,83 @@
   }
 
   // -- choosing on the table itself ----------------------------------------------------------
-  // A click on a card, a space, a die or a pile (renderers mark them with pickable) offers the
-  // legal actions that contain its words in a small menu beside it, each with its costs; the
-  // choice panel narrows to them too. Only an element marked direct (an action space) sends its
-  // one action at once: a tap to read a card never discards it. What nothing on the table
-  // stands for (stop rolling, pass, done) is offered in the bar at the top of the table.
+  // Every drawn thing a choice acts on carries the prompts' words for it (data-target: a card,
+  // a space, a row, a meld, a die; renderers.js). A click on one picks it: the legal actions
+  // whose parts include everything picked so far, in order, are what is left. Those with
+  // nothing more to pick on the table are offered in a small menu beside the thing, each in its
+  // words; the things that would take the others further (the meld a card attacks, the card a
+  // space takes) light up, and a click on one picks it too. Only an element marked direct (an
+  // action space) sends its one action at once: a tap to read a card never discards it. What
+  // nothing on the table stands for (stop rolling, pass, done) is offered in the bar at its top.
 
   function closeMenu() {
     document.querySelectorAll(".board-menu").forEach(menu => menu.remove());
     document.removeEventListener("pointerdown", closeMenu.outside, true);
   }
 
-  function offerAt(words, node) {
-    filter = words; picked = [];
-    drawActions();
+  // The targets the drawn table offers to click.
+  const onTable = () => new Set([...el("board").querySelectorAll("[data-target]")].flatMap(n => n.dataset.target.split(" ")));
+
+  // For each action still possible, the next of its targets that can be clicked on the table
+  // after those picked (null: nothing more to pick there).
+  function nextOf(candidates, drawn) {
+    return candidates.map(a => {
+      const targets = targetsOf(a);
+      let at = 0;
+      for (const t of chosen) at = targets.indexOf(t, at) + 1;
+      return targets.slice(at).find(t => drawn.has(t)) || null;
+    });
+  }
+
+  // The things that would take the picking further light up ("next"); what was picked is marked.
+  function lightNext() {
+    const board = el("board");
+    board.querySelectorAll(".next, .chosen").forEach(n => n.classList.remove("next", "chosen"));
+    if (!chosen.length || !payload) return;
+    const candidates = payload.legal.filter(a => follows(chosen, targetsOf(a)));
+    const next = new Set(nextOf(candidates, onTable()).filter(Boolean));
+    board.querySelectorAll("[data-target]").forEach(node => {
+      const mine = node.dataset.target.split(" ");
+      if (mine.some(t => next.has(t))) node.classList.add("next");
+      if (mine.some(t => chosen.includes(t))) node.classList.add("chosen");
+    });
+  }
+
+  function offerAt(targets, node) {
+    if (!payload) return;
+    const legal = payload.legal;
+    const further = targets.find(t => legal.some(a => follows([...chosen, t], targetsOf(a))));
+    const fresh = targets.find(t => legal.some(a => follows([t], targetsOf(a))));
+    chosen = further !== undefined && !chosen.includes(further) ? [...chosen, further] : fresh !== undefined ? [fresh] : [];
+    picked = [];
     closeMenu();
-    if (!node || !payload) return;
-    const candidates = payload.legal.filter(a => hasWords(a.notation, words));
-    if (!candidates.length) return;
+    lightNext();
+    drawActions();
+    if (!node || !chosen.length) return;
+    const candidates = legal.filter(a => follows(chosen, targetsOf(a)));
     if (candidates.length === 1 && node.dataset.direct !== undefined) { send(candidates[0].notation); return; }
-    const menu = h("div", {className: "board-menu", role: "menu", "aria-label": `choices for ${words.join(" ")}`},
-      h("div", {className: "menu-head"}, h("span", {}, candidates.length === 1 ? "Choose:" : `${candidates.length} choices:`),
+    const next = nextOf(candidates, onTable());
+    const complete = candidates.filter((a, i) => next[i] === null);
+    const going = candidates.length - complete.length;
+    const head = complete.length === 1 && !going ? "Choose:" : complete.length ? `${complete.length} choices:` : "Next:";
+    const menu = h("div", {className: "board-menu", role: "menu", "aria-label": `choices for ${node.getAttribute("aria-label") || "this"}`},
+      h("div", {className: "menu-head"}, h("span", {}, head),
         h("button", {type: "button", className: "close", "aria-label": "close", onclick: closeMenu}, "×")),
-      h("div", {className: "menu-list"}, candidates.map(a => h("button", {type: "button", role: "menuitem", className: "menu-choice",
+      h("div", {className: "menu-list"}, complete.map(a => h("button", {type: "button", role: "menuitem", className: "menu-choice",
         "data-notation": a.notation, title: ruleOf(a.notation) || null,
-        onclick: () => { closeMenu(); send(a.notation); }}, a.label))));
+        onclick: () => { closeMenu(); send(a.notation); }}, a.label, price(a)))),
+      going ? h("p", {className: "menu-next"}, complete.length ? `or pick what lights up on the table (${going} more choices)`
+                                                               : `pick what lights up on the table (${going} choices)`) : null);
     document.body.appendChild(menu);
     const box = node.getBoundingClientRect();
     const left = Math.max(4, Math.min(box.left, document.documentElement.clientWidth - menu.offsetWidth - 4));
     const below = box.bottom + 4 + menu.offsetHeight <= window.innerHeight || box.top < menu.offsetHeight + 4;
     menu.style.left = `${left + window.scrollX}px`;
     menu.style.top = `${(below ? box.bottom + 4 : box.top - menu.offsetHeight - 4) + window.scrollY}px`;
-    closeMenu.outside = event => { if (!menu.contains(event.target) && !node.contains(event.target)) closeMenu(); };
+    closeMenu.outside = event => {
+      if (menu.contains(event.target) || node.contains(event.target)) return;
+      closeMenu();
+    };
     setTimeout(() => document.addEventListener("pointerdown", closeMenu.outside, true), 0);
     const first = menu.querySelector(".menu-choice");
     if (first) first.focus({preventScroll: true});
@@ -316,8 +362,8 @@
   function tableBar(drawn, data) {
     const bar = h("div", {className: "table-bar", id: "table-bar"});
     if (!data.legal.length || cfg.mode === "watch" || cfg.mode === "replay") { bar.hidden = true; return bar; }
-    const marked = [...drawn.querySelectorAll("[data-words]")].map(node => node.dataset.words.split(" "));
-    const loose = data.legal.filter(a => !marked.some(words => hasWords(a.notation, words)));
+    const marked = new Set([...drawn.querySelectorAll("[data-target]")].flatMap(n => n.dataset.target.split(" ")));
+    const loose = data.legal.filter(a => !targetsOf(a).some(t => marked.has(t)));
     if (!loose.length) { bar.hidden = true; return bar; }
     bar.append(h("span", {className: "bar-title"}, "Also:"),
       ...loose.map(a => h("button", {type: "button", className: "bar-choice", "data-notation": a.notation, title: ruleOf(a.notation) || null,
@@ -344,7 +390,7 @@
   }
 
   function matches() {
-    return payload.legal.filter(a => hasWords(a.notation, filter) && (!picked.length || a.kind === picked[0])
+    return payload.legal.filter(a => follows(chosen, targetsOf(a)) && (!picked.length || a.kind === picked[0])
       && picked.slice(1).every(words => (a.parts || []).some(part => part.label === words)));
   }
 
@@ -363,12 +409,12 @@
     } else {
       box.appendChild(h("h2", {}, "Your choices"));
       const candidates = matches();
-      if (filter.length || picked.length) {
+      if (chosen.length || picked.length) {
         // In the game's words: the kind and the thing narrowed to (never the notation).
         const said = picked.length ? [candidates[0] ? candidates[0].kind_label : "", ...picked.slice(1)]
                                    : ["what you picked on the table"];
         box.appendChild(h("p", {className: "picked"}, `chosen: ${said.filter(Boolean).join(" › ")} `,
-          h("button", {type: "button", onclick: () => { picked = []; filter = []; drawActions(); }}, "start again")));
+          h("button", {type: "button", onclick: () => { picked = []; chosen = []; lightNext(); drawActions(); }}, "start again")));
       }
       // Listed in full up to a screenful (fewer on a phone, where the choices are docked
       // under the table); more are grouped, by kind and then by what they act on.
@@ -668,7 +714,7 @@
     document.body.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
   }).observe(dock);
   document.addEventListener("keydown", event => {
-    if (event.key === "Escape") { closeMenu(); picked = []; filter = []; if (payload) drawActions(); }
+    if (event.key === "Escape") { closeMenu(); picked = []; chosen = []; lightNext(); if (payload) drawActions(); }
   });
   start();
 })();

@@ -1,11 +1,11 @@
 // Shared helpers for game renderers, and the generic renderer every game falls back on.
 //
 // A renderer is window.VitaRenderers[gameId] = (payload, ctx) => HTMLElement. The payload is
-// what the server sends a seat (view, legal actions, log...). ctx.pick(words, node) offers the
-// legal actions containing those words beside the node (and narrows the choice panel to them):
-// a renderer makes a card, a space or a die clickable with pickable() below. ctx.send(notation)
-// sends an action a renderer composed itself (a meld picked in the hand). ctx.catalogue holds
-// card texts (hover or tap shows them).
+// what the server sends a seat (view, legal actions as prompts, log...). ctx.pick(targets, node)
+// offers the legal actions whose parts include those targets beside the node (and narrows the
+// choice panel to them): a renderer makes a card, a space or a die clickable with pickable()
+// below. ctx.send(notation) sends an action a renderer composed itself (a meld picked in the
+// hand). ctx.catalogue holds card texts (hover or tap shows them).
 window.VitaRenderers = window.VitaRenderers || {};
 
 // h(tag, attrs, ...children) builds DOM nodes (common.js): text is always text, never markup.
@@ -16,26 +16,40 @@ window.SEAT_COLOURS = ["#c0392b", "#1f5fbf", "#2e8b57", "#b8860b", "#8e44ad", "#
 window.seatMark = seat => h("span", {className: "seat-mark", style: `color:${SEAT_COLOURS[seat % 8]}`,
                                       "aria-label": `seat ${seat + 1}`}, SEAT_MARKS[seat % 8]);
 
-// Whether an action's notation holds every one of `words`; a word also stands for its declared
-// forms ("JK" for "JK=7H": a Joker laid as the Seven of Hearts).
-window.hasWords = function hasWords(notation, words) {
-  const list = notation.split(" ");
-  return words.every(w => list.some(x => x === w || x.startsWith(`${w}=`)));
+// What a prompt (one legal action as the server describes it) acts on, as the table's targets:
+// "kind:<kind>" first, then each part as "<type>:<id>" (a set of dice as one "die:<n>" per die).
+// A drawn thing that stands for a part carries the same words in its data-target attribute.
+window.targetsOf = function targetsOf(prompt) {
+  const parts = (prompt.parts || []).flatMap(p => p.type === "dice" ? p.id.map(d => `die:${d}`) : [`${p.type}:${p.id}`]);
+  return [`kind:${prompt.kind}`, ...parts];
 };
 
-// Make an element choose among the legal actions containing `words` (if there are any): a
-// click offers them beside it (app.js). `direct`: an element whose one action is sent at once
-// (an action space: placing there is what a click on it means).
-window.pickable = function pickable(node, ctx, words, direct) {
+// Whether `picked` (targets in the order they were picked) are all among a prompt's, in its order.
+window.follows = function follows(picked, targets) {
+  let at = 0;
+  for (const t of picked) {
+    at = targets.indexOf(t, at) + 1;
+    if (!at) return false;
+  }
+  return true;
+};
+
+// Make a drawn thing stand for a part of the seat's choices: `targets` ("card:17", "space:study",
+// "row:home"; several apart by spaces, e.g. a CV card that can be lost or have a card put under
+// it) as the prompts name it. It becomes clickable when some legal action uses one of them: a
+// click offers those actions beside it, or lights up the next thing to pick (app.js). `direct`:
+// an element whose one action is sent at once (an action space: placing there is what a click on
+// it means).
+window.pickable = function pickable(node, ctx, targets, direct) {
   if (!ctx.legal.length) return node;
-  const list = words.split(" ");
-  const matching = ctx.legal.filter(a => hasWords(a.notation, list));
-  if (!matching.length) return node;
+  const list = targets.split(" ");
+  if (!ctx.legal.some(a => targetsOf(a).some(t => list.includes(t)))) return node;
   node.classList.add("clickable");
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", `choose: ${words}`);
-  node.dataset.words = words;
+  const labels = ctx.legal.filter(a => targetsOf(a).some(t => list.includes(t)));
+  node.setAttribute("aria-label", labels.length === 1 ? labels[0].label : `${labels.length} choices`);
+  node.dataset.target = targets;
   if (direct) node.dataset.direct = "";
   const go = event => { event.stopPropagation(); ctx.pick(list, node); };  // the innermost element chooses
   node.addEventListener("click", go);

@@ -36,7 +36,7 @@
       if (info.paid) node.appendChild(h("div", {className: "paid"}, "each turn ", symbols(info.paid)));
     }
     withTip(node, info.text);
-    return o.words ? pickable(node, ctx, o.words) : node;
+    return o.targets ? pickable(node, ctx, o.targets) : node;
   }
 
   function die(face, index) {
@@ -62,7 +62,7 @@
       node.classList.add("clickable");
       node.tabIndex = 0;
       node.setAttribute("role", "button");
-      node.dataset.words = `reroll ${i + 1}`;  // every reroll with this die is reached by picking it
+      node.dataset.target = `die:${i + 1}`;  // every reroll with this die is reached by picking it
       const toggle = () => {
         const at = picks.dice.indexOf(i);
         if (at >= 0) picks.dice.splice(at, 1); else picks.dice.push(i);
@@ -102,7 +102,7 @@
       h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx))));
     root.appendChild(h("h2", {}, "Track"));
     root.appendChild(h("div", {className: "row track", "aria-label": "track"},
-      v.track.map(n => card(n, ctx, {full: true, words: String(n)}))));
+      v.track.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
     if (["roll", "select", "misfortune"].includes(v.step) && v.dice.length) {
       root.appendChild(diceRow(v, payload, ctx));
       if (v.step !== "roll") {
@@ -116,18 +116,18 @@
     const waiting = [...(v.bought || []), ...(v.placing || [])].map(b => b.card);
     if (waiting.length) {
       root.appendChild(h("div", {className: "row bought", "aria-label": "cards to add to a CV"}, h("span", {}, "To add to a CV: "),
-        waiting.map(n => card(n, ctx, {full: true, words: `place ${n}`}))));
+        waiting.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
     }
     v.players.forEach((p, seat) => {
       const area = h("section", {className: "area", "data-seat": seat},
-        h("h2", {}, seatMark(seat), ` ${p.name}`, seat === payload.seat ? " (you)" : "",
-          v.starter === seat ? " · bicycle token (starts each round)" : "", ` — ${p.cv_size} CV cards, ${v.scores[seat]} points so far`));
+        pickable(h("h2", {}, seatMark(seat), ` ${p.name}`, seat === payload.seat ? " (you)" : "",
+          v.starter === seat ? " · bicycle token (starts each round)" : "", ` — ${p.cv_size} CV cards, ${v.scores[seat]} points so far`), ctx, `seat:${seat}`));  // Friend from work borrows from a player
       const stacks = h("div", {className: "stacks"});
       for (const kind of STACKS) {
         const cards = p.cv[kind];
         const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`}, h("h3", {}, `${kind} (${cards.length})`));
         // A CV card is chosen by its number: lost to misfortune, or a new card put under it.
-        cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, words: String(n)})));
+        cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, targets: `card:${n} place:${n}`})));
         stacks.appendChild(column);
       }
       area.appendChild(stacks);
@@ -136,11 +136,11 @@
       if (p.hand !== null) {
         const hidden = p.hidden_in_hand ? ` + ${p.hidden_in_hand} childhood card(s)` : "";
         area.appendChild(h("div", {className: "row hand", "aria-label": "hand"}, h("span", {}, "Hand: "),
-          p.hand.length ? p.hand.map(n => card(n, ctx, {words: `play ${n}`})) : h("span", {className: "muted"}, "no events"), hidden));
+          p.hand.length ? p.hand.map(n => card(n, ctx, {targets: `card:${n}`})) : h("span", {className: "muted"}, "no events"), hidden));
       }
       if (p.draft && p.draft.length) {
         area.appendChild(h("div", {className: "row", "aria-label": "childhood cards to choose from"}, h("span", {}, "Choose: "),
-          p.draft.map(n => card(n, ctx, {full: true, words: `keep ${n}`}))));
+          p.draft.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
       } else if (p.draft_size) {
         area.appendChild(h("p", {}, `${p.draft_size} childhood cards to choose from`));
       }

@@ -53,15 +53,15 @@
       h("div", {className: "chosen"}, chosenBy.map(([p, s]) => h("span", {}, seatMark(s), ` ${p.name} `)),
         secret && v.step === "choose" ? h("span", {className: "muted"}, "") : null));
     withTip(node, info.text);
-    return pickable(node, ctx, `choose ${slot + 1}`);
+    return pickable(node, ctx, `card:${number}`);
   }
 
   // A row of squares: sections apart, the icon under a square, the bonus after a section, an
   // Opportunity's square beside the square it is linked to.
-  function row(layout, marks, covered, ctx, mine, words) {
-    // Setup: the Background card's row is chosen by its name ("background <row>").
-    const line = h("div", {className: "olrow", "data-row": layout.id},
-      pickable(h("span", {className: "rowname"}, layout.name, " ", icon(layout.action)), ctx, `background ${layout.id}`));
+  function row(layout, marks, covered, ctx, mine, targets) {
+    // Setup: the Background card's row is chosen by its name.
+    const name = h("span", {className: "rowname"}, layout.name, " ", icon(layout.action));
+    const line = h("div", {className: "olrow", "data-row": layout.id}, mine ? pickable(name, ctx, `row:${layout.id}`) : name);
     let square = 0;
     layout.sections.forEach((length, index) => {
       const section = h("span", {className: "section"});
@@ -71,7 +71,7 @@
         const cell = h("span", {className: "sq" + (square <= marks ? " x" : ""), "data-square": square,
                                  title: points ? `${points} Life Achievement points` : `square ${square}`},
           square <= marks ? "✕" : "", points !== undefined ? h("small", {className: "pts"}, String(points)) : null);
-        if (mine && square === marks + 1) pickable(cell, ctx, words);
+        if (mine && square === marks + 1) pickable(cell, ctx, targets);
         section.appendChild(cell);
         const opp = layout.opportunities[String(square)];
         if (opp) {
@@ -130,19 +130,20 @@
       " Stress ", stressTrack(sheets, family.stress)));
     if (goalInfo) box.appendChild(withTip(h("p", {className: "goal"}, "Shared Goal: ", h("b", {}, goalInfo.title)), goalInfo.text));
     if (Array.isArray(family.shared_options) && family.shared_options.length) {
-      box.appendChild(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx, `shared ${n}`))));
+      box.appendChild(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx))));
     }
     box.appendChild(chart(sheets, family, v.round));
     const rows = h("div", {className: "olsheet family"});
     sheets.family.forEach(layout => {
-      const words = layout.action === "vacation" ? "vacation" : layout.action === "child" ? "child" : `mark ${layout.id}`;
-      rows.appendChild(row(layout, family.rows[layout.id], [], ctx, mine, words));
+      // Vacation and Children are marked by their own actions (going on a vacation, time with a child).
+      const targets = layout.action === "vacation" ? "kind:vacation" : layout.action === "child" ? "kind:child" : `row:${layout.id}`;
+      rows.appendChild(row(layout, family.rows[layout.id], [], ctx, mine, targets));
     });
     family.children.forEach(([card, marks], i) => {
       const info = ctx.catalogue[String(card)] || {title: `child ${card}`, squares: 0};
       const layout = {id: `child${i + 1}`, name: info.title, action: info.action, sections: [info.squares],
                       points: {}, bonuses: [null], romance: [], opportunities: {}};
-      rows.appendChild(withTip(row(layout, marks, [], ctx, mine, `mark child${i + 1}`), info.text));
+      rows.appendChild(withTip(row(layout, marks, [], ctx, mine, `row:child${i + 1}`), info.text));
     });
     box.appendChild(rows);
     if (family.half_child !== null) box.appendChild(h("p", {}, `${v.players[family.half_child].name} spent a Time action on a child`));
@@ -155,18 +156,18 @@
     const mine = seat === ctx.seat;
     const box = h("div", {className: "olsheet character", "data-seat": seat},
       h("h3", {}, "Character sheet of ", seatMark(seat), ` ${p.name}`, mine ? " (you)" : ""));
-    sheets.character.forEach(layout => box.appendChild(row(layout, p.rows[layout.id], p.opportunities[layout.id], ctx, mine, `mark ${layout.id}`)));
+    sheets.character.forEach(layout => box.appendChild(row(layout, p.rows[layout.id], p.opportunities[layout.id], ctx, mine, `row:${layout.id}`)));
     const persona = {id: "persona", name: "Digital Persona", action: "like", sections: [sheets.persona.length / 2, sheets.persona.length / 2],
                      points: {}, bonuses: [sheets.persona.bonuses[String(sheets.persona.length / 2)], sheets.persona.bonuses[String(sheets.persona.length)]],
                      romance: [], opportunities: {}};
-    box.appendChild(row(persona, p.persona, [], ctx, mine, "like"));
+    box.appendChild(row(persona, p.persona, [], ctx, mine, "kind:like"));
     const track = h("div", {className: "olrow"}, h("span", {className: "rowname"}, "Opportunities ✦"));
     sheets.opportunities.slice(1).forEach((value, i) => track.appendChild(
       h("span", {className: "sq" + (i < p.opportunity_track ? " x" : ""), title: `${value} points once crossed`},
         i < p.opportunity_track ? "✕" : "", h("small", {className: "pts"}, String(sheets.opportunities[i])))));
     box.appendChild(track);
     if (Array.isArray(p.goal_options) && p.goal_options.length) {
-      box.appendChild(h("p", {className: "goal"}, "Personal Goal, to choose: ", p.goal_options.map(n => goalCard(n, ctx, `goal ${n}`))));
+      box.appendChild(h("p", {className: "goal"}, "Personal Goal, to choose: ", p.goal_options.map(n => goalCard(n, ctx))));
     }
     if (p.background && !p.background_row && mine) {
       const info = ctx.catalogue[String(p.background)] || {title: `card ${p.background}`, text: ""};
@@ -184,9 +185,9 @@
     return box;
   }
 
-  function goalCard(number, ctx, words) {
+  function goalCard(number, ctx) {
     const info = ctx.catalogue[String(number)] || {title: `card ${number}`, text: ""};
-    return pickable(withTip(h("span", {className: "olcard small goal-option", "data-card": number}, info.title), info.text), ctx, words);
+    return pickable(withTip(h("span", {className: "olcard small goal-option", "data-card": number}, info.title), info.text), ctx, `card:${number}`);
   }
 
   function prompt(v, ctx) {
@@ -194,24 +195,27 @@
     const p = v.prompts[0];
     const who = v.players[p.kind === "story" ? p.askers[0] : p.seat].name;
     const box = h("div", {className: "olprompt", role: "status"}, h("b", {}, `${who}: `));
-    if (p.kind === "opportunity") box.append(`take the Opportunity in ${p.row} (square ${p.square}) or skip it`);
+    if (p.kind === "opportunity") {
+      box.append(pickable(h("span", {className: "olcard small"}, `✦ take the Opportunity in ${p.row} (square ${p.square})`), ctx, "kind:opportunity"),
+                 " or let it go");
+    }
     if (p.kind === "post") {
       box.append("Post a Story: keep one ");
-      if (Array.isArray(p.cards)) p.cards.forEach(c => box.appendChild(storyCard(c, ctx, `post ${c}`)));
+      if (Array.isArray(p.cards)) p.cards.forEach(c => box.appendChild(storyCard(c, ctx, `card:${c}`)));
       else box.append(`(${p.cards} cards, hidden)`);
     }
-    if (p.kind === "story") { box.append(`Like ${v.players[p.seat].name}'s story? `); box.appendChild(storyCard(p.card, ctx, "like-story")); }
+    if (p.kind === "story") { box.append(`Like ${v.players[p.seat].name}'s story? `); box.appendChild(storyCard(p.card, ctx, "kind:like-story")); }
     if (p.kind === "vacation") {
       const info = ctx.catalogue[String(p.card)] || {bonuses: []};
       box.append(`${info.title}: pick a bonus `);
-      info.bonuses.forEach((b, i) => box.appendChild(pickable(h("span", {className: "olcard small"}, `${i + 1}) ${b}`), ctx, `pick ${i + 1}`)));
+      info.bonuses.forEach((b, i) => box.appendChild(pickable(h("span", {className: "olcard small"}, `${i + 1}) ${b}`), ctx, `option:${i + 1}`)));
     }
     return box;
   }
 
-  function storyCard(number, ctx, words) {
+  function storyCard(number, ctx, targets) {
     const info = ctx.catalogue[String(number)] || {title: `card ${number}`, text: ""};
-    return pickable(withTip(h("span", {className: "olcard small story"}, info.title), info.text), ctx, words);
+    return pickable(withTip(h("span", {className: "olcard small story"}, info.title), info.text), ctx, targets);
   }
 
   window.VitaRenderers["our-life"] = function (payload, ctx) {
@@ -226,7 +230,7 @@
     const asking = prompt(v, ctx);
     if (asking) root.appendChild(asking);
     if (v.offers.length) root.appendChild(h("p", {}, "Waiting for a second Money action to go on vacation: ",
-      v.offers.map(s => pickable(h("span", {className: "olcard small"}, seatMark(s), ` ${v.players[s].name} ✈`), ctx, `vacation join ${s + 1}`))));
+      v.offers.map(s => pickable(h("span", {className: "olcard small"}, seatMark(s), ` ${v.players[s].name} ✈`), ctx, `seat:${s}`))));
     v.families.forEach((family, f) => root.appendChild(familySheet(v, f, family, ctx, sheets)));
     return root;
   };

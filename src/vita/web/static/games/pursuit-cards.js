@@ -112,7 +112,7 @@
   // A pile: a few backs stacked, with its count.
   function stockPile(count, label, ctx) {
     const pile = h("div", {className: "pile stock", "aria-label": `${label}: ${count} cards`});
-    if (ctx) pickable(pile, ctx, "take 0");  // a Diamond activation's cards all from the stock
+    if (ctx) pickable(pile, ctx, "count:0");  // a Diamond activation's cards all from the stock
     const shown = Math.min(4, count);
     for (let i = 0; i < shown; i++) pile.appendChild(back());
     if (!count) pile.appendChild(h("span", {className: "pcard empty"}, "empty"));
@@ -131,7 +131,7 @@
       const top = i === words.length - 1;
       const node = card(w, top ? "top" : null);
       // A Diamond activation takes this card and those above it: "take <k>", k from the top.
-      if (words.length - i <= available) { node.classList.add("takeable"); pickable(node, ctx, `take ${words.length - i}`); }
+      if (words.length - i <= available) { node.classList.add("takeable"); pickable(node, ctx, `count:${words.length - i}`); }
       if (top) node.classList.add("top");
       fan.appendChild(node);
     });
@@ -146,14 +146,14 @@
     // Under attack, its cards spread out: both ends are whole targets, none under the next card.
     const cards = h("div", {className: captured ? "fan spread" : "fan"}, m.cards.map((w, i) => {
       const node = card(w, `${i + 1}`);
-      if (captured && i === 0) pickable(node, ctx, "capture front");
-      if (captured && i === m.cards.length - 1) pickable(node, ctx, "capture back");
+      if (captured && i === 0) pickable(node, ctx, "end:front");
+      if (captured && i === m.cards.length - 1) pickable(node, ctx, "end:back");
       return node;
     }));
     const node = h("div", {className: "meld", "data-meld": m.id, title: "the number under each card is its power (its position)"},
       h("div", {className: "meta"}, s("svg", {viewBox: "0 0 10 10", class: "suit-icon"}, pip(m.suit, 5, 5, 10)),
         ` m${m.id} · ${SUIT[m.suit]} · pattern ${m.pattern}`), cards);
-    return captured ? node : pickable(node, ctx, `m${m.id}`);
+    return captured ? node : pickable(node, ctx, `meld:${m.id}`);
   }
 
   // -- laying a new meld from selected cards ---------------------------------------------------
@@ -216,15 +216,17 @@
 
   function handArea(hand, payload, ctx) {
     if (selection.seq !== payload.seq) selection = {seq: payload.seq, picked: []};
-    const legal = ctx.legal.map(a => a.notation);
-    const starts = new Set(legal.filter(n => n.startsWith("meld ")).map(n => n.slice(5)));
+    // The cards a new meld can start with, as laid ("JK=3H": a Joker declared as the Three of Hearts).
+    const laid = parts => parts[0].id + (parts[1] && parts[1].type === "declared" ? `=${parts[1].id}` : "");
+    const starts = new Set(ctx.legal.filter(a => a.kind === "meld").map(a => laid(a.parts)));
+    const usesOf = w => ctx.legal.filter(a => targetsOf(a).includes(`card:${w}`));
     const builder = h("div", {className: "builder", "aria-live": "polite"});
     const nodes = hand.map((w, i) => {
       const node = card(w);
       node.dataset.index = i;
-      const uses = legal.some(n => hasWords(n, [w]));
+      const uses = usesOf(w).length > 0;
       if (!uses && !starts.size) return node;
-      if (uses) node.dataset.words = w;  // every action with this card is offered once it is picked
+      if (uses) node.dataset.target = `card:${w}`;  // every action with this card is offered once it is picked
       node.classList.add("clickable");
       node.tabIndex = 0;
       node.setAttribute("role", "button");
@@ -248,11 +250,11 @@
         node.classList.toggle("fits", !on && starts.size > 0 && picked.length > 0 && couldGrow([...picked, hand[i]]));
       });
       builder.replaceChildren();
-      if (byHand) ctx.pick(picked.length === 1 && legal.some(n => hasWords(n, [picked[0]])) ? [picked[0]] : []);
+      if (byHand) ctx.pick(picked.length === 1 && usesOf(picked[0]).length ? [`card:${picked[0]}`] : []);
       // One card picked: what can be done with it alone (discard it, extend or activate a
       // meld with it, defend with it...), each with its words.
       if (picked.length === 1) {
-        const alone = ctx.legal.filter(a => hasWords(a.notation, [picked[0]]));
+        const alone = usesOf(picked[0]);
         if (alone.length) {
           builder.appendChild(h("p", {className: "builder-title"}, `With ${longName(picked[0])}:`));
           builder.appendChild(h("div", {className: "uses"}, alone.map(a => h("button", {type: "button", className: "use",
@@ -317,7 +319,7 @@
       // A meld broken down to two cards: both go to the discard pile, its owner says which first.
       if (a.remnant && a.remnant.length) {
         root.appendChild(h("figure", {className: "pile-box remnant"},
-          h("div", {className: "fan"}, a.remnant.map(w => pickable(card(w), ctx, `remnant ${w}`))),
+          h("div", {className: "fan"}, a.remnant.map(w => pickable(card(w), ctx, `card:${w}`))),
           h("figcaption", {}, "Broken meld: both cards go to the discard pile, the one picked first")));
       }
     }

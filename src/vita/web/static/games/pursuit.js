@@ -62,7 +62,7 @@
     })));
   }
 
-  function card(id, ctx, note, words) {
+  function card(id, ctx, note, targets) {
     const info = ctx.catalogue[id] || {name: id, kind: "", text: []};
     const reached = note && note.level ? note.level : 0;
     const node = h("div", {className: "card", "data-card": id},
@@ -70,19 +70,18 @@
       info.levels ? levelTable(info.levels, reached)
         : h("ol", {}, (info.text || []).map((line, i) => h("li", {className: i + 1 === reached ? "reached" : null}, richText(line.replace(/^L\d\. /, ""))))));
     withTip(node, `${info.name} (${info.kind})\n${(info.text || []).join("\n")}`);
-    return words ? pickable(node, ctx, words) : node;
+    return targets ? pickable(node, ctx, targets) : node;
   }
 
   // A small control for an action no card or space stands for (shown only while it is legal).
-  function tool(label, words, ctx) {
-    const node = pickable(h("span", {className: "row-tool"}, label), ctx, words);
+  function tool(label, targets, ctx) {
+    const node = pickable(h("span", {className: "row-tool"}, label), ctx, targets);
     return node.classList.contains("clickable") ? node : null;
   }
 
   function holding(h0, ctx, label) {
-    const words = h0.card;
     return card(h0.card, ctx, {level: h0.level, label: (h0.level ? `at L${h0.level}` : label || "group") +
-      (h0.hourglasses ? `, ${h0.hourglasses} hourglass${h0.hourglasses === 1 ? "" : "es"} on it` : "")}, words);
+      (h0.hourglasses ? `, ${h0.hourglasses} hourglass${h0.hourglasses === 1 ? "" : "es"} on it` : "")}, `card:${h0.card}`);
   }
 
   // The Community board: slots 1-5 left to right; a card shows the markers on it (the Community
@@ -98,13 +97,13 @@
         slots.appendChild(h("div", {className: "card empty", "data-slot": i + 1}, h("h3", {}, `${i + 1}`), h("div", {className: "kind"}, "empty")));
         return;
       }
-      const node = card(`community:${id}`, ctx, {label: `slot ${i + 1}`}, id);
+      const node = card(`community:${id}`, ctx, {label: `slot ${i + 1}`}, `card:${id}`);
       node.dataset.slot = i + 1;
       // The card being resolved (the leftmost with a marker): its outcomes are chosen on it.
       if (v.phase === "community" && i === resolving) {
         node.querySelectorAll("li").forEach(line => {
           const number = line.textContent.match(/^(\d)\. /);
-          if (number) pickable(line, ctx, `outcome ${number[1]}`);
+          if (number) pickable(line, ctx, `option:${number[1]}`);
         });
       }
       const marks = board.markers[i];
@@ -200,7 +199,7 @@
                         S("title", {}, "Unavailable token")));
         g.appendChild(text(x + spaceW - 24, y + 30, "✕", {fill: "#fff", "text-anchor": "middle", "font-size": 13, "font-weight": 700}));
       }
-      svg.appendChild(pickable(g, ctx, name, true));  // a click on a space places the hourglass there
+      svg.appendChild(pickable(g, ctx, `space:${name}`, true));  // a click on a space places the hourglass there
     });
 
     // Stress track: coloured sections; a section's hourglass change is written under it.
@@ -276,7 +275,7 @@
       for (const [name, counts] of Object.entries(v.spaces)) {
         const marks = counts.flatMap((n, seat) => Array.from({length: n}, () => seatMark(seat)));
         spaces.appendChild(pickable(h("div", {className: "space" + (v.closed.includes(name) ? " closed" : ""), "data-space": name},
-          h("b", {}, name), " ", marks), ctx, name));
+          h("b", {}, name), " ", marks), ctx, `space:${name}`, true));
       }
       root.appendChild(h("h2", {}, "Action spaces"));
       root.appendChild(spaces);
@@ -286,8 +285,8 @@
       if (!cards.length) continue;
       // "Refresh": lose 1 STH to replace a row's cards, offered beside the row's name.
       root.appendChild(h("h2", {}, `${title} `, h("small", {}, `(${v.piles[key]} in the pile)`), " ",
-        tool("↻ refresh", `refresh ${key}`, ctx)));
-      root.appendChild(h("div", {className: "row", "data-row": key}, cards.map(id => card(id, ctx, null, id))));
+        tool("↻ refresh", `row:${key}`, ctx)));
+      root.appendChild(h("div", {className: "row", "data-row": key}, cards.map(id => card(id, ctx, null, `card:${id}`))));
     }
     if (v.community) root.appendChild(communityBoard(v, ctx));
     if (v.shopping) root.appendChild(h("p", {className: "note"}, "Black Friday: buy another Item now, or choose done."));
@@ -307,14 +306,14 @@
           h("span", {className: "stat", title: "hourglasses left / this round"}, "hourglasses ", h("b", {}, `${hg.hand}/${hg.total}`)),
           h("span", {className: "stat"}, "slots ", h("b", {}, `${p.slots}/3`)),
           p.popularity_score !== undefined ? h("span", {className: "stat", title: "Popularity score (Community)"}, "Popularity ", h("b", {}, p.popularity_score)) : null,
-          seat === payload.seat ? tool("⇄ exchange", "exchange", ctx) : null),
+          seat === payload.seat ? tool("⇄ exchange", "kind:exchange", ctx) : null),
         h("p", {}, `child trait: ${p.trait || (p.chosen ? "chosen (shown once everyone has chosen)" : "(to choose)")}`, Array.isArray(p.offer) && !p.trait ? ` — dealt: ${p.offer.join(", ")}` : ""));
       if (Array.isArray(p.offer) && !p.trait) {
-        area.appendChild(h("div", {className: "row"}, p.offer.map(t => pickable(h("span", {className: "pc"}, t), ctx, t))));
+        area.appendChild(h("div", {className: "row"}, p.offer.map(t => pickable(h("span", {className: "pc"}, t), ctx, `option:${t}`))));
       }
       // The 3 slots hold Projects, the Job and Partners ("Take Project"); beyond 3, each
       // round begins with 1 Stress. Items and Activities take no slot and lie apart.
-      const inSlots = [...p.projects.map(x => holding(x, ctx)), ...(p.job ? [card(p.job, ctx, {label: "job"}, p.job)] : []),
+      const inSlots = [...p.projects.map(x => holding(x, ctx)), ...(p.job ? [card(p.job, ctx, {label: "job"}, `card:${p.job}`)] : []),
                        ...p.partners.map(x => holding(x, ctx))];
       const slots = h("div", {className: "slots", "aria-label": "the 3 slots"});
       inSlots.forEach((node, i) => slots.appendChild(h("div", {className: "slot" + (i >= 3 ? " over" : "")},
