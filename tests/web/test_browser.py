@@ -928,3 +928,42 @@ def test_the_list_of_choices_speaks_in_the_games_words(server: Server, browser: 
         page.locator("#actions summary", has_text="type notation").click()
         assert page.locator("#actions input[aria-label='type an action']").is_visible()
         page.close()
+
+
+RULEBOOKS = Path(__file__).resolve().parents[2] / "src" / "vita" / "games"
+
+
+@pytest.mark.parametrize(("game", "package", "players"), [
+    ("pursuit", "pursuit", 1), ("pursuit-cards", "pursuit_cards", 2), ("cv", "cv", 2), ("our-life", "our_life", 1)])
+def test_how_to_win_and_how_to_play_are_one_tap_away(server: Server, browser: Any, game: str, package: str,
+                                                     players: int) -> None:
+    """On a phone, one tap on "How to win" shows the game's goal, its end and (where the game
+    has one) the solo target, quoted from the rulebook (the board game's 50 LTH, Our Life's
+    table); one tap on "How to play" shows the rulebook's sections for its actions. Neither
+    makes the page taller: they open over the table."""
+    import yaml
+
+    book = yaml.safe_load((RULEBOOKS / package / "rulebook.yaml").read_text(encoding="utf-8"))
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 3,
+                                                   "seats": [{"name": f"P{k}"} for k in range(1, players + 1)]})
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector("#app[data-seq] #how-to-win summary")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.click("#how-to-win summary")
+    shown = page.inner_text("#how-to-win .guide-body")
+    assert book["win"]["summary"] in shown
+    for rule in book["win"]["rules"]:
+        assert rule["quote"] in shown and rule["section"] in shown
+    if game == "pursuit":
+        assert "at least 50 LTH" in shown and "60 LTH" in shown
+    if game == "our-life":
+        assert "400+ for Perfect life!" in shown and "Life could be better" in shown
+    assert page.evaluate("document.documentElement.scrollHeight") <= height + 2
+    page.click("#how-to-play summary")
+    page.wait_for_selector("#how-to-win .guide-body", state="hidden", timeout=2000)  # one open at a time
+    shown = page.inner_text("#how-to-play .guide-body")
+    for rule in book["actions"].values():
+        assert rule["section"] in shown and rule["quote"] in shown
+    page.click("#title")  # a tap elsewhere closes it
+    page.wait_for_selector("#how-to-play .guide-body", state="hidden", timeout=2000)

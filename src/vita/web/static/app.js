@@ -688,12 +688,59 @@
       h("ul", {}, ...study.options.map(o => h("li", {}, h("code", {}, o.action), ` ${signed(o.value)} (${o.visits} playouts)`))));
   }
 
+  // -- the rules, one tap away -------------------------------------------------------------------
+  // "How to win" (and when the game ends, the solo or co-op target) and "How to play" (the
+  // rulebook's sections for every kind of action, each with its words) open above the table;
+  // both come from the game's rulebook.yaml (GET /api/games/{id}/rules), quoted word for word.
+
+  function drawGuide(book) {
+    const guide = el("guide");
+    if (!guide) return;
+    const quote = rule => h("blockquote", {}, `“${rule.quote}”`, h("cite", {}, ` — ${rule.section}`,
+      rule.source && rule.source !== book.source ? " (expansion)" : ""));
+    const panels = [];
+    if (book.win) {
+      panels.push(h("details", {className: "guide-panel", id: "how-to-win"}, h("summary", {}, "How to win"),
+        h("div", {className: "guide-body"},
+          h("p", {}, h("b", {}, "To win: "), book.win.summary, "."),
+          book.win.solo ? h("p", {}, h("b", {}, "Alone (solo or co-op): "), book.win.solo, ".") : null,
+          ...(book.win.rules || []).map(quote))));
+    }
+    // The sections in the order the rulebook's actions list them, each quote once.
+    const sections = new Map();
+    Object.values(book.actions || {}).forEach(rule => {
+      const quotes = sections.get(rule.section) || [];
+      if (!quotes.some(r => r.quote === rule.quote)) quotes.push(rule);
+      sections.set(rule.section, quotes);
+    });
+    if (sections.size) {
+      panels.push(h("details", {className: "guide-panel", id: "how-to-play"}, h("summary", {}, "How to play"),
+        h("div", {className: "guide-body"},
+          h("p", {className: "muted"}, "The rulebook's sections for each thing you can do, in its own words:"),
+          ...[...sections].map(([section, quotes]) => h("section", {}, h("h3", {}, section),
+            ...quotes.map(rule => h("p", {}, `“${rule.quote}”`, rule.source && rule.source !== book.source
+              ? h("small", {className: "muted"}, " (expansion)") : null)))))));
+    }
+    // One open at a time; a tap outside closes it.
+    panels.forEach(panel => panel.addEventListener("toggle", () => {
+      if (panel.open) panels.forEach(other => { if (other !== panel) other.open = false; });
+    }));
+    document.addEventListener("pointerdown", event => {
+      if (!guide.contains(event.target)) panels.forEach(panel => { panel.open = false; });
+    });
+    guide.replaceChildren(...panels);
+  }
+
   async function start() {
     try {
       const reply = await fetch(`/api/games/${encodeURIComponent(cfg.game)}/catalogue`);
       if (reply.ok) catalogue = await reply.json();
       const book = await fetch(`/api/games/${encodeURIComponent(cfg.game)}/rules`);
-      if (book.ok) rules = (await book.json()).actions || {};
+      if (book.ok) {
+        const data = await book.json();
+        rules = data.actions || {};
+        drawGuide(data);
+      }
     } catch { catalogue = catalogue || {}; }
     if (cfg.mode === "replay") { el("app").dataset.connection = "live"; return replay(); }
     if (cfg.mode === "hotseat") {
