@@ -967,3 +967,34 @@ def test_how_to_win_and_how_to_play_are_one_tap_away(server: Server, browser: An
         assert rule["section"] in shown and rule["quote"] in shown
     page.click("#title")  # a tap elsewhere closes it
     page.wait_for_selector("#how-to-play .guide-body", state="hidden", timeout=2000)
+
+
+def test_a_bot_to_move_is_shown_thinking(tmp_path: Path, browser: Any, bot_pool: BotPool) -> None:
+    """While the search bot (the `hard` rung) is to move, the status line and the list of
+    players say that it is thinking; once its move lands, they no longer do."""
+    require_browser()
+    slow = Server(str(tmp_path / "thinking.sqlite"), bot_pool, bot_delay=1.5)  # the floor a bot's move waits for
+    slow.start()
+    try:
+        data = slow.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 4, "seats": [
+            {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "hard"}]})
+        page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        page.goto(data["seats"][0]["link"])
+        page.wait_for_selector('#app[data-seq="0"]')
+        assert page.locator("#thinking").count() == 0
+        while True:  # Ana's turn, to its discard
+            view = slow.api("GET", f"/api/tables/{data['table']}/view?token={data['seats'][0]['token']}")
+            if view["to_move"] != [0]:
+                break
+            ends = [a for a in view["legal"] if a["kind"] == "discard"] or view["legal"]
+            slow.api("POST", f"/api/tables/{data['table']}/actions", json={
+                "token": data["seats"][0]["token"], "seq": view["seq"], "action": ends[0]["notation"]})
+        seq = view["seq"]
+        page.wait_for_selector("#turn #thinking", timeout=5_000)
+        assert "Bo is thinking…" in page.inner_text("#turn")
+        assert "Bo (hard bot) ← thinking…" in page.inner_text("#seats")
+        wait_past(slow, data["table"], seq)
+        page.wait_for_selector("#turn #thinking", state="detached", timeout=10_000)
+        assert "thinking" not in page.inner_text("#seats")
+    finally:
+        slow.stop()

@@ -216,7 +216,17 @@
     const names = data.to_move.map(s => data.seats[s].name).join(", ");
     const turn = el("turn");
     turn.className = "turn" + (data.your_turn ? " mine" : "");
-    turn.textContent = data.over ? "The game is over." : data.your_turn ? "Your turn" : `Waiting for ${names}`;
+    // A bot to move is shown thinking, from the change that asked it until its move arrives
+    // (the page knows no more than that: a bot's move is released no earlier than its floor).
+    const bots = data.to_move.filter(s => data.seats[s].kind === "bot").map(s => data.seats[s].name);
+    const people = data.to_move.filter(s => data.seats[s].kind !== "bot").map(s => data.seats[s].name);
+    const thinking = bots.length && !data.over
+      ? h("span", {className: "thinking", id: "thinking"}, h("span", {className: "dots", "aria-hidden": "true"}),
+          `${bots.join(", ")} ${bots.length > 1 ? "are" : "is"} thinking…`) : null;
+    if (data.over) turn.replaceChildren("The game is over.");
+    else if (data.your_turn) turn.replaceChildren("Your turn", thinking ? " · " : "", thinking || "");
+    else if (thinking) turn.replaceChildren(thinking, people.length ? ` · waiting for ${people.join(", ")}` : "");
+    else turn.replaceChildren(`Waiting for ${names}`);
     // A note stays until the next one, but not past the end: "Bo has played" is no result.
     if (data.note || data.over) el("note").textContent = data.note || "";
     const who = data.seat === null ? "spectator" : data.seats[data.seat].name;
@@ -508,7 +518,8 @@
     data.seats.forEach(s => list.appendChild(h("li", {}, seatMark(s.seat), ` ${s.name}`,
       s.kind === "bot" ? ` (${s.bot} bot)` : "", s.resigned ? " — resigned, a bot plays the seat" : "",
       !s.resigned && s.replaced ? " — handed to a bot" : "",
-      s.kind === "human" && !s.connected ? " — away" : "", data.to_move.includes(s.seat) ? " ← to act" : "")));
+      s.kind === "human" && !s.connected ? " — away" : "",
+      data.to_move.includes(s.seat) && !data.over ? (s.kind === "bot" ? " ← thinking…" : " ← to act") : "")));
     el("seats").replaceChildren(h("h2", {}, "Players"), list);
   }
 
