@@ -37,6 +37,11 @@ def test_a_hint_only_where_the_owner_allows_it_and_only_for_the_seat_to_move(cli
     assert hint["best"] in {a["notation"] for a in mine["legal"]}
     assert 0.0 <= hint["outlook"] <= 1.0 and -1.0 <= hint["best_value"] <= 1.0
     assert "before" not in hint and "after" not in hint, "a hint shows its player's own outlook only"
+    # In the game's words: the search's choice and the options it searched, as the seat's own labels.
+    words = {a["notation"]: a["label"] for a in mine["legal"]}
+    named = reply.json()["labels"]
+    assert set(named) == {hint["best"], *(o["action"] for o in hint["options"])}
+    assert all(named[notation] == words[notation] for notation in named)
     assert client.post(f"/api/tables/{table}/hint", json={"token": ana, "seq": 0}).json() == reply.json()
     for token, seq, status, words in [(ben, 0, 409, "not your turn"), (ana, 3, 409, "moved on"),
                                       ("x" * 30, 0, 403, "opens no seat")]:
@@ -64,6 +69,7 @@ def test_a_finished_games_decisions_are_analysed_and_not_before(client: TestClie
         found = reply.json()
         seat, played = record.actions[step]
         assert (found["step"], found["total"], found["seat"], found["played"]) == (step, total, seat, played)
+        assert played in found["labels"] and found["labels"][played] and found["labels"][played] != played
         study = found["study"]
         if study is None:
             continue

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import make_app, new_table, view, wait_for
 
 from vita.core import GameRecord, replay
+from vita.core.record import replay_steps, start
 from vita.registry import get_game
 from vita.web.bots import BotPool
 
@@ -194,6 +195,11 @@ def test_a_finished_game_scores_replays_and_rematches(client: TestClient) -> Non
     assert list(replayed.scores()) == final["scores"]
     step = client.get(f"/api/tables/{table}/replay/3").json()
     assert step["step"] == 3 and step["total"] == final["seq"] and step["action"]
+    # The action that led to the step, in the game's words, from the position it was taken in.
+    state = start(get_game("pursuit-cards"), record)
+    third = next(state.label(action) for index, _, action in replay_steps(state, record.actions) if index == 2)
+    assert step["label"] == third != step["action"]
+    assert client.get(f"/api/tables/{table}/replay/0").json()["label"] is None
     assert client.get(f"/api/tables/{table}/replay/99999").status_code == 404
     assert client.post(f"/api/tables/{table}/rematch", json={"owner_token": "x"}).status_code == 403
     again = client.post(f"/api/tables/{table}/rematch", json={"owner_token": owner})

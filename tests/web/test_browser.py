@@ -709,9 +709,10 @@ def test_a_hint_during_play_and_the_analysis_in_the_replay(server: Server, brows
     page.click("#hint-button")
     page.wait_for_selector("#hint", timeout=30_000)
     text = page.inner_text("#hint")
-    legal = {a["notation"] for a in server.api("GET", f"/api/tables/{data['table']}/view",
-                                               params={"token": data["seats"][0]["token"]})["legal"]}
-    assert "The search would play" in text and any(notation in text for notation in legal), text
+    legal = server.api("GET", f"/api/tables/{data['table']}/view", params={"token": data["seats"][0]["token"]})["legal"]
+    # In the game's words: one of the legal actions' labels, and no notation.
+    assert "The search would play" in text and any(a["label"] in text for a in legal), text
+    assert not any(a["notation"] in text for a in legal if a["notation"] != a["label"]), text
     other = browser.new_context().new_page()
     other.goto(data["seats"][1]["link"])
     other.wait_for_selector('#app[data-seq="0"]')
@@ -728,7 +729,18 @@ def test_a_hint_during_play_and_the_analysis_in_the_replay(server: Server, brows
     page.click("#replay-next")
     page.click("#analyse")
     page.wait_for_selector("#analysis p:has-text('Action 2')", timeout=30_000)
-    assert "played" in page.inner_text("#analysis")
+    shown = page.inner_text("#analysis")
+    assert "played" in shown
+    # The replay and its analysis speak in labels: the notations (record, study) are not shown.
+    record = server.api("GET", f"/api/tables/{bots['table']}/record")
+    study = server.api("GET", f"/api/tables/{bots['table']}/analysis/1")
+    options = study["study"]["options"] if study["study"] else []
+    named = {study["played"], *(o["action"] for o in options)}
+    assert set(study["labels"]) == named and all(study["labels"].values())
+    for notation in named:
+        assert notation not in shown and study["labels"][notation] in shown, (notation, shown)
+    turn = page.inner_text("#turn")
+    assert turn.startswith("after action 1 of") and record["actions"][0][1] not in turn, turn
 
 
 def test_cv_draft_is_nobodys_turn_alone(server: Server, browser: Any) -> None:

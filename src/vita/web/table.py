@@ -285,14 +285,18 @@ class Table:
             raise Refused(404, f"the game has {self.seq} actions: steps 0 to {self.seq}")
         if self.replay is None:
             state = new_state(self.game, self.row)
-            steps = [self._step(state, index) for index, _, _ in replay_steps(state, pairs(self.actions))]
-            self.replay = [*steps, self._step(state, self.seq)]
+            steps: list[JSON] = []
+            labels: list[str] = []
+            for index, _, action in replay_steps(state, pairs(self.actions)):
+                steps.append(self._step(state, index, labels[-1] if labels else None))
+                labels.append(state.label(action))  # in the game's words, from the position it was taken in
+            self.replay = [*steps, self._step(state, self.seq, labels[-1] if labels else None)]
         return self.replay[step]
 
-    def _step(self, state: State, step: int) -> JSON:
+    def _step(self, state: State, step: int, label: str | None) -> JSON:
         return {"step": step, "total": self.seq, "game": self.row.game, "title": self.game.info.title,
                 "view": state.view(None), "log": state.events_for(None)[-40:],
-                "action": self.actions[step - 1].notation if step else None,
+                "action": self.actions[step - 1].notation if step else None, "label": label,
                 "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.row.seats]}
 
     # -- the pages following it -------------------------------------------------------------

@@ -308,7 +308,8 @@ class Tables:
             taken = table.actions[step]
             study = await self._study(table, state, taken.seat, taken.notation)
             found = table.studies[step] = {"step": step, "total": table.seq, "seat": taken.seat,
-                                           "played": taken.notation, "study": study}
+                                           "played": taken.notation, "study": study,
+                                           "labels": labels(state, taken.seat, taken.notation, study)}
         return found
 
     async def hint(self, table_id: str, token: str | None, seq: int) -> JSON:
@@ -334,7 +335,8 @@ class Tables:
                 outlook = study["before"][seat]
                 study = {key: value for key, value in study.items() if key not in ("before", "after", "played")}
                 study["outlook"] = outlook
-            found = table.hints[(seq, seat)] = {"seq": seq, "seat": seat, "hint": study}
+            found = table.hints[(seq, seat)] = {"seq": seq, "seat": seat, "hint": study,
+                                                 "labels": labels(table.state, seat, None, study)}
         return found
 
     async def _study(self, table: Table, state: State, seat: int, played: str | None) -> JSON | None:
@@ -382,3 +384,12 @@ class Tables:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+
+
+def labels(state: State, seat: int, played: str | None, study: JSON | None) -> dict[str, str]:
+    """The actions an analysis or a hint names (the one played, the search's choice, the options
+    it searched), each in the game's words at the position they were chosen in."""
+    named = {played} if played else set()
+    if study is not None:
+        named |= {study["best"], *(option["action"] for option in study["options"])}
+    return {notation: state.label(state.check(seat, notation)) for notation in sorted(named)}

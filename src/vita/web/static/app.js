@@ -568,9 +568,8 @@
   }
   function hintLine(data) {
     if (!data.hint) return h("p", {className: "search-hint", id: "hint"}, "Only one choice here.");
-    const label = (payload.legal.find(a => a.notation === data.hint.best) || {}).label || data.hint.best;
-    return h("p", {className: "search-hint", id: "hint"}, "The search would play ", h("strong", {}, label), " ",
-      h("code", {}, data.hint.best),
+    const label = (data.labels || {})[data.hint.best] || (payload.legal.find(a => a.notation === data.hint.best) || {}).label;
+    return h("p", {className: "search-hint", id: "hint"}, "The search would play ", h("strong", {}, label || "its choice"),
       ` (expected outcome ${signed(data.hint.best_value)}; your outlook ${percent(data.hint.outlook)}).`);
   }
   const signed = value => (value >= 0 ? "+" : "") + value.toFixed(2);
@@ -644,7 +643,7 @@
       if (!reply.ok) { problem(data.error); return; }
       total = data.total;
       el("title").textContent = `${data.title} — replay`;
-      el("turn").textContent = `after action ${step} of ${total}` + (data.action ? `: ${data.action}` : "");
+      el("turn").textContent = `after action ${step} of ${total}` + (data.label ? `: ${data.label}` : "");
       const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
       el("board").replaceChildren(render({...data, seat: null, legal: [], view: data.view},
                                          {legal: [], pick() {}, catalogue, seats: data.seats}));
@@ -682,21 +681,22 @@
     }
     const who = seats[data.seat] ? seats[data.seat].name : `seat ${data.seat}`;
     const study = data.study;
-    if (!study) { box.replaceChildren(h("p", {}, `Action ${step + 1}: ${who} had only one choice (${data.played}).`)); return; }
+    const words = notation => (data.labels || {})[notation] || "another action";  // in the game's words
+    if (!study) { box.replaceChildren(h("p", {}, `Action ${step + 1}: ${who} had only one choice (${words(data.played)}).`)); return; }
     const verdict = study.best === data.played || (study.played_value !== null && study.played_value >= study.best_value)
       ? "the search finds nothing better"
-      : `the search would play ${study.best} (${signed(study.best_value)})`;
+      : `the search would play ${words(study.best)} (${signed(study.best_value)})`;
     const played = study.played_value === null ? "not tried by the search" : signed(study.played_value);
     const turning = study.played_value === null || study.best_value - study.played_value >= 0.3;
     const rows = seats.map((s, i) => h("tr", {}, h("td", {}, s.name), h("td", {}, percent(study.before[i])),
                                        h("td", {}, study.after ? percent(study.after[i]) : "—")));
     box.replaceChildren(
       h("p", {className: turning && study.best !== data.played ? "turning" : ""},
-        `Action ${step + 1}: ${who} played ${data.played} (${played}); ${verdict}.`,
+        `Action ${step + 1}: ${who} played ${words(data.played)} (${played}); ${verdict}.`,
         turning && study.best !== data.played ? " ◆ a turning point" : ""),
       h("table", {className: "outlook"}, h("thead", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "outlook before"),
         h("th", {}, "after the move"))), h("tbody", {}, ...rows)),
-      h("ul", {}, ...study.options.map(o => h("li", {}, h("code", {}, o.action), ` ${signed(o.value)} (${o.visits} playouts)`))));
+      h("ul", {}, ...study.options.map(o => h("li", {}, words(o.action), ` ${signed(o.value)} (${o.visits} playouts)`))));
   }
 
   // -- the rules, one tap away -------------------------------------------------------------------
