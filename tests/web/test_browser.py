@@ -1010,3 +1010,50 @@ def test_a_bot_to_move_is_shown_thinking(tmp_path: Path, browser: Any, bot_pool:
         assert "thinking" not in page.inner_text("#seats")
     finally:
         slow.stop()
+
+
+@pytest.mark.parametrize("game", ["pursuit-cards", "pursuit", "cv", "our-life"])
+def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Server, browser: Any, game: str) -> None:
+    """Ana plays on the table; after the bot's moves, what they changed is highlighted on the
+    table itself (class "since"), not only in the log. In the card game the bot's turn ends with
+    a discard ("Every player must end his turn by discarding a card from his hand"): the card
+    on top of the discard pile is highlighted, and Ana's own discard under it is not."""
+    import random
+
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 7, "seats": [
+        {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
+    token = data["seats"][0]["token"]
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(data["seats"][0]["link"])
+    rng = random.Random(7)
+    last, decisions, found = -1, 0, 0
+    mine: dict[str, Any] = {}
+    deadline = time.monotonic() + 60
+    while decisions < 40 and time.monotonic() < deadline:
+        mine = server.api("GET", f"/api/tables/{data['table']}/view?token={token}")
+        if not mine["legal"] or mine["to_move"] != [0] or page.get_attribute("#app", "data-seq") != str(mine["seq"]):
+            time.sleep(0.03)
+            continue
+        # The bot moved since Ana's last action (some of its moves change nothing on view: a
+        # hidden card kept in CV's draft); its moves show on the table until Ana acts.
+        if last >= 0 and mine["seq"] > last + 1:
+            found = page.locator("#board .since").count()
+            if found:
+                break
+        discards = [a for a in mine["legal"] if a["kind"] == "discard"]
+        prompt = discards[0] if discards else rng.choice(mine["legal"])
+        act_on_the_table(page, prompt)
+        last, decisions = mine["seq"], decisions + 1
+        wait_past(server, data["table"], mine["seq"])
+    assert found, f"{game}: nothing of the bot's moves was highlighted on the table in {decisions} decisions"
+    if game == "pursuit-cards":
+        top = page.locator("#board .fan.discard .pcard.top")
+        assert "since" in (top.get_attribute("class") or "")
+        assert "since" not in (page.locator("#board .fan.discard .pcard").nth(-2).get_attribute("class") or "")
+    if game == "pursuit-cards":  # Ana acts: what was news is not any more
+        news = top.get_attribute("data-card")
+        discards = [a for a in mine["legal"] if a["kind"] == "discard"]
+        act_on_the_table(page, discards[0] if discards else mine["legal"][0])
+        page.wait_for_selector(f'#app:not([data-seq="{mine["seq"]}"])')
+        assert "since" not in (page.locator(f'#board .fan.discard .pcard[data-card="{news}"]').first
+                               .get_attribute("class") or "")

@@ -202,6 +202,7 @@
         board.replaceChildren(tableBar(drawn, data), drawn);
       }
       drawnKey = key;
+      if (!data.frozen) markSince(data);
       lightNext();
       if (before) animateChanges(before, board);
     }
@@ -283,6 +284,70 @@
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
       node.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}], {duration: 400, easing: "ease-in-out"});
     });
+  }
+
+  // -- what the others did, shown where it happened ----------------------------------------------
+  // Each thing on the table (a renderer's keyed piece, a card, a die, a square, a display slot)
+  // has a place (the areas, rows, melds, spaces and stacks around it) and a look (marked or
+  // not, a die's face, where a piece stands). The table as it was drawn after your last action
+  // is kept; until your next one, everything whose place or look differs, or that is new, is
+  // highlighted (class "since"): the card that came to a player or into a row, the marker that
+  // moved, the dice rolled, the box marked. A spectator sees what the last change did.
+
+  const THINGS = "[data-key], [data-card], [data-die], .sq[data-square], [data-slot]";
+  const PLACES = ["seat", "row", "meld", "space", "family", "slot"];
+
+  function placeOf(node) {
+    const chain = [];
+    for (let at = node.parentElement; at && at.id !== "board"; at = at.parentElement) {
+      const data = PLACES.filter(name => at.dataset && at.dataset[name] !== undefined).map(name => `${name}=${at.dataset[name]}`);
+      const label = at.getAttribute("aria-label");
+      if (data.length) chain.push(data.join(","));
+      else if (label && !/\d/.test(label)) chain.push(label);
+    }
+    return chain.reverse().join("/");
+  }
+
+  function thingsOn(root) {
+    const things = new Map(), seen = {};
+    root.querySelectorAll(THINGS).forEach(node => {
+      const d = node.dataset, place = placeOf(node);
+      const base = d.key || (d.card !== undefined ? `card:${d.card}` : d.die !== undefined ? `die:${d.die}`
+        : d.square !== undefined ? `${place}:sq${d.square}` : `${place}:slot${d.slot}`);
+      seen[base] = (seen[base] || 0) + 1;
+      const key = seen[base] > 1 ? `${base}#${seen[base]}` : base;
+      const svg = node instanceof SVGElement
+        ? ["cx", "cy", "x", "y", "points", "transform"].map(name => node.getAttribute(name) || "").join(" ") : "";
+      const look = [node.classList.contains("x") ? "x" : "", node.classList.contains("frozen") ? "frozen" : "",
+                    d.die !== undefined || d.slot !== undefined ? node.textContent : "", svg].join("|");
+      // A keyed piece or a card is known wherever it goes: where it is belongs to its look.
+      const moves = d.key !== undefined || d.card !== undefined;
+      things.set(key, {node, sign: `${moves ? place : ""}|${look}`});
+    });
+    return things;
+  }
+
+  const since = {};            // per seat ("watch": a spectator): the table's things as the starting point
+  const sinceReset = {};       // per seat: your own action was sent: the next drawing is the new start
+
+  // The table as drawn now is the starting point: nothing on it is news.
+  function restartSince(key) {
+    const board = el("board");
+    board.querySelectorAll(".since").forEach(node => node.classList.remove("since"));
+    since[key] = new Map([...thingsOn(board)].map(([k, v]) => [k, v.sign]));
+    sinceReset[key] = false;
+  }
+
+  function markSince(data) {
+    const key = data.seat === null ? "watch" : data.seat;
+    const now = thingsOn(el("board"));
+    const base = since[key];
+    if (base && !sinceReset[key]) now.forEach(({node, sign}, k) => { if (base.get(k) !== sign) node.classList.add("since"); });
+    // Opening the page, or your own action: nothing is news. A spectator: the last change is.
+    if (!base || sinceReset[key] || key === "watch") {
+      since[key] = new Map([...now].map(([k, v]) => [k, v.sign]));
+      sinceReset[key] = false;
+    }
   }
 
   // -- choosing on the table itself ----------------------------------------------------------
@@ -553,8 +618,12 @@
     const data = await post("actions", {token: seatToken(seat), seq: payload.seq, action: notation});
     if (!data) return;
     marks[seat] = data.log_size;  // your own action's lines are not news to you
+    sinceReset[seat] = true;      // nor is what it changed on the table
     if (current()) refresh(cfg.mode === "hotseat" ? null : data);
-    else if (payload) drawLog(payload);  // a newer view is already drawn: only its highlights change
+    else if (payload) {  // a newer view is already drawn (pushed before this reply): only its highlights change
+      if (payload.seq >= data.seq && payload.seat === seat) restartSince(seat);
+      drawLog(payload);
+    }
   }
 
   // A hint, where the table's owner allows them: the search's choice for this seat, searched
