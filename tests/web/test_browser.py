@@ -1057,3 +1057,26 @@ def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Ser
         page.wait_for_selector(f'#app:not([data-seq="{mine["seq"]}"])')
         assert "since" not in (page.locator(f'#board .fan.discard .pcard[data-card="{news}"]').first
                                .get_attribute("class") or "")
+
+
+def test_a_log_line_outlines_the_cards_it_names(server: Server, browser: Any) -> None:
+    """Pointing at a log line outlines on the table the cards it names: a turn ends with a
+    discard ("Every player must end his turn by discarding a card from his hand"), and the line
+    of the last discard outlines the card on top of the discard pile."""
+    data = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 7, "seats": [
+        {"name": "Ana", "kind": "bot", "bot": "heuristic"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
+    deadline = time.monotonic() + 60
+    while not public(server, data["table"])["over"]:  # a still table: nothing redraws under the pointer
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{server.base}/t/{data['table']}/watch")
+    page.wait_for_selector("#board .fan.discard .pcard.top")
+    page.wait_for_timeout(300)
+    top = page.locator("#board .fan.discard .pcard.top")
+    name = top.get_attribute("title")
+    line = page.locator("#log li", has_text=f"discards the {name}").last
+    line.hover()
+    assert "told" in (page.locator("#board .fan.discard .pcard.top").get_attribute("class") or "")
+    page.mouse.move(1, 1)
+    assert page.locator("#board .told").count() == 0

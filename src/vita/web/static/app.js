@@ -572,10 +572,29 @@
     else if (!(key in marks)) marks[key] = data.log_size;  // on opening the page: nothing is news yet
     data.log.forEach((line, i) => {
       const fresh = start + i >= marks[key];
-      log.appendChild(h("li", {className: fresh ? "fresh" : null, value: start + i + 1}, line));
+      // Pointing at a line (or tapping it) outlines on the table the cards it names.
+      log.appendChild(h("li", {className: fresh ? "fresh" : null, value: start + i + 1,
+                               onmouseenter: () => tell(line), onmouseleave: () => tell(""), onclick: () => tell(line)}, line));
     });
     lastLogSize = data.log_size;
     log.scrollTop = log.scrollHeight;
+  }
+
+  // A card's name as drawn (its title, a heading, or the first line of its tooltip).
+  function nameOf(node) {
+    const heading = node.querySelector(".title, h3");
+    const text = heading ? heading.textContent : (node.getAttribute("title") || "").split("\n")[0];
+    return text.replace(/^\s*\d+\s*(·\s*)?/, "").trim();
+  }
+
+  function tell(line) {
+    const board = el("board");
+    board.querySelectorAll(".told").forEach(node => node.classList.remove("told"));
+    if (!line) return;
+    board.querySelectorAll("[data-card]").forEach(node => {
+      const name = nameOf(node);
+      if (name.length >= 3 && line.includes(name)) node.classList.add("told");
+    });
   }
 
   function drawSeats(data) {
