@@ -53,6 +53,23 @@ class LeakyAndFrozen(LeakyState, FrozenState):
         return FrozenState.determinize(self, seat, rng)
 
 
+class PeekingState(CardsState):
+    """The card game with planted legal actions that follow a hidden card: the acting seat may
+    discard only what its next opponent holds first."""
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        legal = super().legal_actions(seat)
+        other = self.hands[(seat + 1) % self.num_players]
+        return legal[:1 + int(other[0]) % 3] if other else legal
+
+    def determinize(self, seat: int | None, rng: Rng) -> Any:
+        other = super().determinize(seat, rng)
+        other.__class__ = type(self)
+        return other
+
+
 def positions(kind: type[CardsState]) -> list[Any]:
     taken = suite.snapshots(GAME, {"players": 2}, seed=14)[:6]
     for position in taken:
@@ -67,6 +84,11 @@ def test_the_views_check_passes_the_real_game() -> None:
 def test_the_views_check_catches_a_planted_leak() -> None:
     with pytest.raises(suite.SuiteFailure, match="depends on what it cannot see"):
         suite.check_views(GAME, positions(LeakyState), Rng(13))
+
+
+def test_the_views_check_catches_legal_actions_that_follow_a_hidden_card() -> None:
+    with pytest.raises(suite.SuiteFailure, match="legal actions depend on what it cannot see"):
+        suite.check_views(GAME, positions(PeekingState), Rng(13))
 
 
 def test_the_views_check_catches_a_determinization_that_changes_nothing() -> None:

@@ -297,9 +297,10 @@ def check_prompts_at(game: Game[Any, Any], state: State, seat: int) -> None:
 def check_views(game: Game[Any, Any], positions: Iterable[State], rng: Rng) -> None:
     """For every position and seat (and the spectator): the seat's view is plain JSON, and
     re-dealing what the seat cannot see (:meth:`State.determinize`) leaves it exactly as it
-    was and the position consistent. In a game with hidden information, the re-dealing must
-    change the position (its generator aside) in at least one of the positions: a
-    determinization that changes nothing would let any leak through."""
+    was, the seat's legal actions the same and the position consistent. In a game with
+    hidden information, the re-dealing must change the position (its generator aside) in at
+    least one of the positions: a determinization that changes nothing would let any leak
+    through."""
     redealt = False
     for position in positions:
         seats: list[int | None] = [None, *range(position.num_players)]
@@ -309,6 +310,11 @@ def check_views(game: Game[Any, Any], positions: Iterable[State], rng: Rng) -> N
             other = position.determinize(seat, rng)
             _require(other.view(seat) == view,
                      f"seat {seat}'s view depends on what it cannot see (move {position.ply})")
+            # What a seat may do is known to it: a search's options (hints, analysis) are legal
+            # in the real position, whatever world they were searched in.
+            _require(seat is None or seat not in position.to_move()
+                     or other.legal_actions(seat) == position.legal_actions(seat),
+                     f"seat {seat}'s legal actions depend on what it cannot see (move {position.ply})")
             other.check_invariants()
             if not redealt:
                 redealt = _without_generator(other.to_json()) != _without_generator(position.to_json())
