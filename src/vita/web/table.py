@@ -286,11 +286,11 @@ class Table:
         if self.replay is None:
             state = new_state(self.game, self.row)
             steps: list[JSON] = []
-            labels: list[str] = []
+            label = None  # the action that led to a step, in the game's words
             for index, _, action in replay_steps(state, pairs(self.actions)):
-                steps.append(self._step(state, index, labels[-1] if labels else None))
-                labels.append(state.label(action))  # in the game's words, from the position it was taken in
-            self.replay = [*steps, self._step(state, self.seq, labels[-1] if labels else None)]
+                steps.append(self._step(state, index, label))
+                label = state.label(action)  # worded from the position it was taken in
+            self.replay = [*steps, self._step(state, self.seq, label)]
         return self.replay[step]
 
     def _step(self, state: State, step: int, label: str | None) -> JSON:
