@@ -202,9 +202,10 @@
         board.replaceChildren(tableBar(drawn, data), drawn);
       }
       drawnKey = key;
-      if (!data.frozen) markSince(data);
+      const things = thingsOn(board);
+      if (!data.frozen) markSince(data, things);
       lightNext();
-      if (before) animateChanges(before, board);
+      if (before) animateChanges(before, things);
     }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
@@ -246,31 +247,60 @@
   }
 
   // -- showing what changed ------------------------------------------------------------------
-  // Cards and pieces are known between two drawings of the table by a key (a renderer's
-  // data-key, or a card's data-card; a card word met again counts its copies). What moved
-  // slides from where it was (a card from a row to a player's area, a marker along a track);
-  // what is new fades in where it lands (an hourglass on its space, a card drawn into a hand).
-  // Nothing moves for a person whose system asks for less motion.
+  // The things on the table are known between two drawings by a key: a renderer's keyed piece
+  // (data-key) and a card (data-card; a card word met again counts its copies) wherever they
+  // go; a die, a sheet's square and a display slot by where they are. Each has a place (the
+  // seats, rows, melds, spaces, families, slots and named areas around it) and a look (marked
+  // or not, a die's face, a drawn piece's coordinates), together its sign.
+  //
+  // What moved slides from where it was (a card from a row to a player's area, a marker along a
+  // track); what is new fades in where it lands (an hourglass on its space, a card drawn into a
+  // hand). Nothing moves for a person whose system asks for less motion.
 
-  function keyedNodes(root) {
-    const nodes = new Map(), seen = {};
-    root.querySelectorAll("[data-key], [data-card]").forEach(node => {
-      const base = node.dataset.key || `card:${node.dataset.card}`;
-      seen[base] = (seen[base] || 0) + 1;
-      nodes.set(seen[base] > 1 ? `${base}#${seen[base]}` : base, node);
-    });
-    return nodes;
+  const THINGS = "[data-key], [data-card], [data-die], .sq[data-square], [data-slot]";
+  const PLACES = ["seat", "row", "meld", "space", "family", "slot"];
+
+  function placeOf(node) {
+    const chain = [];
+    for (let at = node.parentElement; at && at.id !== "board"; at = at.parentElement) {
+      const data = PLACES.filter(name => at.dataset && at.dataset[name] !== undefined).map(name => `${name}=${at.dataset[name]}`);
+      const label = at.getAttribute("aria-label");
+      if (data.length) chain.push(data.join(","));
+      else if (label && !/\d/.test(label)) chain.push(label);  // a named area ("track", "hand"), not a count
+    }
+    return chain.reverse().join("/");
   }
+
+  // key → {node, moves (a piece or a card: known wherever it goes), sign}
+  function thingsOn(root) {
+    const things = new Map(), seen = {};
+    root.querySelectorAll(THINGS).forEach(node => {
+      const d = node.dataset, place = placeOf(node);
+      const moves = d.key !== undefined || d.card !== undefined;
+      const base = d.key || (d.card !== undefined ? `card:${d.card}` : d.die !== undefined ? `die:${d.die}`
+        : d.square !== undefined ? `${place}:sq${d.square}` : `${place}:slot${d.slot}`);
+      seen[base] = (seen[base] || 0) + 1;
+      const svg = node instanceof SVGElement
+        ? ["cx", "cy", "x", "y", "points", "transform"].map(name => node.getAttribute(name) || "").join(" ") : "";
+      const look = [node.classList.contains("x") ? "x" : "", node.classList.contains("frozen") ? "frozen" : "",
+                    d.die !== undefined || d.slot !== undefined ? node.textContent : "", svg].join("|");
+      things.set(seen[base] > 1 ? `${base}#${seen[base]}` : base, {node, moves, sign: `${moves ? place : ""}|${look}`});
+    });
+    return things;
+  }
+
+  const signs = things => new Map([...things].map(([key, thing]) => [key, thing.sign]));
 
   function places(root) {
     const out = new Map();
-    keyedNodes(root).forEach((node, key) => out.set(key, node.getBoundingClientRect()));
+    thingsOn(root).forEach(({node, moves}, key) => { if (moves) out.set(key, node.getBoundingClientRect()); });
     return out;
   }
 
-  function animateChanges(before, root) {
+  function animateChanges(before, things) {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches || !Element.prototype.animate) return;
-    keyedNodes(root).forEach((node, key) => {
+    things.forEach(({node, moves}, key) => {
+      if (!moves) return;
       const now = node.getBoundingClientRect();
       if (!now.width && !now.height) return;
       const was = before.get(key);
@@ -287,65 +317,29 @@
   }
 
   // -- what the others did, shown where it happened ----------------------------------------------
-  // Each thing on the table (a renderer's keyed piece, a card, a die, a square, a display slot)
-  // has a place (the areas, rows, melds, spaces and stacks around it) and a look (marked or
-  // not, a die's face, where a piece stands). The table as it was drawn after your last action
-  // is kept; until your next one, everything whose place or look differs, or that is new, is
-  // highlighted (class "since"): the card that came to a player or into a row, the marker that
-  // moved, the dice rolled, the box marked. A spectator sees what the last change did.
+  // The signs of the table's things as drawn after your last action are kept; until your next
+  // one, every thing that is new or whose sign differs is highlighted (class "since"): the card
+  // that came to a player or into a row, the marker that moved, the dice rolled, the box
+  // marked. A spectator sees what the last change did.
 
-  const THINGS = "[data-key], [data-card], [data-die], .sq[data-square], [data-slot]";
-  const PLACES = ["seat", "row", "meld", "space", "family", "slot"];
-
-  function placeOf(node) {
-    const chain = [];
-    for (let at = node.parentElement; at && at.id !== "board"; at = at.parentElement) {
-      const data = PLACES.filter(name => at.dataset && at.dataset[name] !== undefined).map(name => `${name}=${at.dataset[name]}`);
-      const label = at.getAttribute("aria-label");
-      if (data.length) chain.push(data.join(","));
-      else if (label && !/\d/.test(label)) chain.push(label);
-    }
-    return chain.reverse().join("/");
-  }
-
-  function thingsOn(root) {
-    const things = new Map(), seen = {};
-    root.querySelectorAll(THINGS).forEach(node => {
-      const d = node.dataset, place = placeOf(node);
-      const base = d.key || (d.card !== undefined ? `card:${d.card}` : d.die !== undefined ? `die:${d.die}`
-        : d.square !== undefined ? `${place}:sq${d.square}` : `${place}:slot${d.slot}`);
-      seen[base] = (seen[base] || 0) + 1;
-      const key = seen[base] > 1 ? `${base}#${seen[base]}` : base;
-      const svg = node instanceof SVGElement
-        ? ["cx", "cy", "x", "y", "points", "transform"].map(name => node.getAttribute(name) || "").join(" ") : "";
-      const look = [node.classList.contains("x") ? "x" : "", node.classList.contains("frozen") ? "frozen" : "",
-                    d.die !== undefined || d.slot !== undefined ? node.textContent : "", svg].join("|");
-      // A keyed piece or a card is known wherever it goes: where it is belongs to its look.
-      const moves = d.key !== undefined || d.card !== undefined;
-      things.set(key, {node, sign: `${moves ? place : ""}|${look}`});
-    });
-    return things;
-  }
-
-  const since = {};            // per seat ("watch": a spectator): the table's things as the starting point
+  const since = {};            // per seat ("watch": a spectator): the signs to compare with
   const sinceReset = {};       // per seat: your own action was sent: the next drawing is the new start
 
   // The table as drawn now is the starting point: nothing on it is news.
   function restartSince(key) {
     const board = el("board");
     board.querySelectorAll(".since").forEach(node => node.classList.remove("since"));
-    since[key] = new Map([...thingsOn(board)].map(([k, v]) => [k, v.sign]));
+    since[key] = signs(thingsOn(board));
     sinceReset[key] = false;
   }
 
-  function markSince(data) {
+  function markSince(data, now) {
     const key = data.seat === null ? "watch" : data.seat;
-    const now = thingsOn(el("board"));
     const base = since[key];
     if (base && !sinceReset[key]) now.forEach(({node, sign}, k) => { if (base.get(k) !== sign) node.classList.add("since"); });
     // Opening the page, or your own action: nothing is news. A spectator: the last change is.
     if (!base || sinceReset[key] || key === "watch") {
-      since[key] = new Map([...now].map(([k, v]) => [k, v.sign]));
+      since[key] = signs(now);
       sinceReset[key] = false;
     }
   }
@@ -365,17 +359,15 @@
     document.removeEventListener("pointerdown", closeMenu.outside, true);
   }
 
-  // The targets the drawn table offers to click.
-  const onTable = () => new Set([...el("board").querySelectorAll("[data-target]")].flatMap(n => n.dataset.target.split(" ")));
+  // The targets a drawing offers to click.
+  const targetsIn = root => new Set([...root.querySelectorAll("[data-target]")].flatMap(n => n.dataset.target.split(" ")));
 
   // For each action still possible, the next of its targets that can be clicked on the table
   // after those picked (null: nothing more to pick there).
   function nextOf(candidates, drawn) {
     return candidates.map(a => {
       const targets = targetsOf(a);
-      let at = 0;
-      for (const t of chosen) at = targets.indexOf(t, at) + 1;
-      return targets.slice(at).find(t => drawn.has(t)) || null;
+      return targets.slice(pickedUpTo(chosen, targets)).find(t => drawn.has(t)) || null;
     });
   }
 
@@ -385,12 +377,18 @@
     board.querySelectorAll(".next, .chosen").forEach(n => n.classList.remove("next", "chosen"));
     if (!chosen.length || !payload) return;
     const candidates = payload.legal.filter(a => follows(chosen, targetsOf(a)));
-    const next = new Set(nextOf(candidates, onTable()).filter(Boolean));
+    const next = new Set(nextOf(candidates, targetsIn(el("board"))).filter(Boolean));
     board.querySelectorAll("[data-target]").forEach(node => {
       const mine = node.dataset.target.split(" ");
       if (mine.some(t => next.has(t))) node.classList.add("next");
       if (mine.some(t => chosen.includes(t))) node.classList.add("chosen");
     });
+  }
+
+  function startAgain() {
+    picked = []; chosen = [];
+    lightNext();
+    if (payload) drawActions();
   }
 
   function offerAt(targets, node) {
@@ -406,7 +404,7 @@
     if (!node || !chosen.length) return;
     const candidates = legal.filter(a => follows(chosen, targetsOf(a)));
     if (candidates.length === 1 && node.dataset.direct !== undefined) { send(candidates[0].notation); return; }
-    const next = nextOf(candidates, onTable());
+    const next = nextOf(candidates, targetsIn(el("board")));
     const complete = candidates.filter((a, i) => next[i] === null);
     const going = candidates.length - complete.length;
     const head = complete.length === 1 && !going ? "Choose:" : complete.length ? `${complete.length} choices:` : "Next:";
@@ -437,7 +435,7 @@
   function tableBar(drawn, data) {
     const bar = h("div", {className: "table-bar", id: "table-bar"});
     if (!data.legal.length || cfg.mode === "watch" || cfg.mode === "replay") { bar.hidden = true; return bar; }
-    const marked = new Set([...drawn.querySelectorAll("[data-target]")].flatMap(n => n.dataset.target.split(" ")));
+    const marked = targetsIn(drawn);
     const loose = data.legal.filter(a => !targetsOf(a).some(t => marked.has(t)));
     if (!loose.length) { bar.hidden = true; return bar; }
     bar.append(h("span", {className: "bar-title"}, "Also:"),
@@ -489,7 +487,7 @@
         const said = picked.length ? [candidates[0] ? candidates[0].kind_label : "", ...picked.slice(1)]
                                    : ["what you picked on the table"];
         box.appendChild(h("p", {className: "picked"}, `chosen: ${said.filter(Boolean).join(" › ")} `,
-          h("button", {type: "button", onclick: () => { picked = []; chosen = []; lightNext(); drawActions(); }}, "start again")));
+          h("button", {type: "button", onclick: startAgain}, "start again")));
       }
       // Listed in full up to a screenful (fewer on a phone, where the choices are docked
       // under the table); more are grouped, by kind and then by what they act on.
@@ -860,7 +858,7 @@
     document.body.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
   }).observe(dock);
   document.addEventListener("keydown", event => {
-    if (event.key === "Escape") { closeMenu(); picked = []; chosen = []; lightNext(); if (payload) drawActions(); }
+    if (event.key === "Escape") { closeMenu(); startAgain(); }
   });
   start();
 })();

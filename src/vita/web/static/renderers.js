@@ -24,15 +24,17 @@ window.targetsOf = function targetsOf(prompt) {
   return [`kind:${prompt.kind}`, ...parts];
 };
 
-// Whether `picked` (targets in the order they were picked) are all among a prompt's, in its order.
-window.follows = function follows(picked, targets) {
+// Where the picking of a prompt stands: the index in its targets just past the last of `picked`
+// (targets in the order they were picked), or -1 if they are not all among its own, in its order.
+window.pickedUpTo = function pickedUpTo(picked, targets) {
   let at = 0;
   for (const t of picked) {
     at = targets.indexOf(t, at) + 1;
-    if (!at) return false;
+    if (!at) return -1;
   }
-  return true;
+  return at;
 };
+window.follows = (picked, targets) => pickedUpTo(picked, targets) >= 0;
 
 // Make a drawn thing stand for a part of the seat's choices: `targets` ("card:17", "space:study",
 // "row:home"; several apart by spaces, e.g. a CV card that can be lost or have a card put under
@@ -43,12 +45,12 @@ window.follows = function follows(picked, targets) {
 window.pickable = function pickable(node, ctx, targets, direct) {
   if (!ctx.legal.length) return node;
   const list = targets.split(" ");
-  if (!ctx.legal.some(a => targetsOf(a).some(t => list.includes(t)))) return node;
+  const uses = ctx.legal.filter(a => targetsOf(a).some(t => list.includes(t)));
+  if (!uses.length) return node;
   node.classList.add("clickable");
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  const labels = ctx.legal.filter(a => targetsOf(a).some(t => list.includes(t)));
-  node.setAttribute("aria-label", labels.length === 1 ? labels[0].label : `${labels.length} choices`);
+  node.setAttribute("aria-label", uses.length === 1 ? uses[0].label : `${uses.length} choices`);
   node.dataset.target = targets;
   if (direct) node.dataset.direct = "";
   const go = event => { event.stopPropagation(); ctx.pick(list, node); };  // the innermost element chooses
