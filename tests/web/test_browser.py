@@ -139,6 +139,21 @@ def act_on_the_table(page: Any, prompt: dict[str, Any]) -> None:
     raise AssertionError(f"{action!r} not reached on the table through {steps + dice} (drawn: {sorted(drawn)})")
 
 
+def my_decision(server: Server, table_id: str, token: str, page: Any) -> dict[str, Any] | None:
+    """The seat's view once it alone is to act (a bot may choose at the same time, in Our
+    Life) and its page shows the position it is asked about; ``None`` once the game is over."""
+    deadline = time.monotonic() + 60
+    while True:
+        mine: dict[str, Any] = server.api("GET", f"/api/tables/{table_id}/view?token={token}")
+        if mine["over"]:
+            return None
+        if mine["legal"] and mine["to_move"] == [mine["seat"]] \
+                and page.get_attribute("#app", "data-seq") == str(mine["seq"]):
+            return mine
+        assert time.monotonic() < deadline, f"the page stayed behind the game at {mine['seq']}"
+        time.sleep(0.03)
+
+
 @pytest.mark.parametrize(("game", "options"), [("pursuit", {}), ("pursuit", {"expansion": "community"}),
                                                ("pursuit-cards", {}), ("cv", {}), ("our-life", {})])
 def test_a_whole_game_is_played_on_the_board_and_hand_alone(server: Server, browser: Any, game: str,
@@ -155,18 +170,7 @@ def test_a_whole_game_is_played_on_the_board_and_hand_alone(server: Server, brow
     token = data["seats"][0]["token"]
     page.goto(data["seats"][0]["link"])
     rng, decisions = random.Random(3), 0
-    deadline = time.monotonic() + 60
-    while True:
-        mine = server.api("GET", f"/api/tables/{data['table']}/view?token={token}")
-        if mine["over"]:
-            break
-        # Ana acts once the bot is done (it may choose at the same time, in Our Life) and her
-        # page shows the position she is asked about.
-        if not mine["legal"] or mine["to_move"] != [0] or page.get_attribute("#app", "data-seq") != str(mine["seq"]):
-            assert time.monotonic() < deadline, f"the page stayed behind the game at {mine['seq']}"
-            time.sleep(0.03)
-            continue
-        deadline = time.monotonic() + 60
+    while (mine := my_decision(server, data["table"], token, page)) is not None:
         drawn = on_the_table(page)
         for prompt in mine["legal"]:
             parts = targets_of(prompt)
@@ -1027,13 +1031,7 @@ def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Ser
     page.goto(data["seats"][0]["link"])
     rng = random.Random(7)
     last, decisions, found = -1, 0, 0
-    mine: dict[str, Any] = {}
-    deadline = time.monotonic() + 60
-    while decisions < 40 and time.monotonic() < deadline:
-        mine = server.api("GET", f"/api/tables/{data['table']}/view?token={token}")
-        if not mine["legal"] or mine["to_move"] != [0] or page.get_attribute("#app", "data-seq") != str(mine["seq"]):
-            time.sleep(0.03)
-            continue
+    while decisions < 40 and (mine := my_decision(server, data["table"], token, page)) is not None:
         # The bot moved since Ana's last action (some of its moves change nothing on view: a
         # hidden card kept in CV's draft); its moves show on the table until Ana acts.
         if last >= 0 and mine["seq"] > last + 1:
@@ -1046,6 +1044,7 @@ def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Ser
         last, decisions = mine["seq"], decisions + 1
         wait_past(server, data["table"], mine["seq"])
     assert found, f"{game}: nothing of the bot's moves was highlighted on the table in {decisions} decisions"
+    assert mine is not None
     if game == "pursuit-cards":
         top = page.locator("#board .fan.discard .pcard.top")
         assert "since" in (top.get_attribute("class") or "")
