@@ -52,7 +52,7 @@ def test_every_kind_of_action_offered_names_its_rule(game_id: str) -> None:
 def test_every_quote_is_word_for_word_in_its_rulebook(game_id: str) -> None:
     book = get_game(game_id).rulebook()
     winning = [(f"win {number}", rule) for number, rule in enumerate(book.win.rules if book.win else ())]
-    for kind, rule in [*book.actions.items(), *winning]:
+    for kind, rule in [*book.actions.items(), *winning, *book.things.items()]:
         path = RULEBOOKS / (rule.source or book.source)
         if not path.exists():
             pytest.skip(f"the rulebook {path.name} is not at hand (set VITA_RULEBOOKS to its directory)")

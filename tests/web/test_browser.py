@@ -77,6 +77,14 @@ def play_one(page: Any, seq: int) -> None:
     raise AssertionError("no choice could be reached")
 
 
+def unfold(page: Any) -> None:
+    """On a phone, open the docked list of choices (it starts folded to one line)."""
+    folded = page.locator('#actions .dock-toggle[aria-expanded="false"]')
+    if folded.count():
+        folded.click()
+        page.wait_for_selector('#actions .dock-toggle[aria-expanded="true"]')
+
+
 def wait_past(server: Server, table_id: str, seq: int) -> dict[str, Any]:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -218,8 +226,9 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -
 
 @pytest.mark.parametrize("game", ["pursuit", "pursuit-cards", "cv", "our-life"])
 def test_on_a_phone_the_choices_are_on_screen_and_nothing_is_wider(server: Server, browser: Any, game: str) -> None:
-    """At 390x844, for 16 of Ana's decisions against a bot: every choice she is
-    offered lies inside the screen without scrolling, and no page is wider than the screen."""
+    """At 390x844, for 16 of Ana's decisions against a bot: the list of choices, docked and
+    unfolded, holds every choice she is offered inside the screen without scrolling, and no
+    page is wider than the screen."""
     data = server.api("POST", "/api/tables", json={"game": game, "seed": 6, "seats": [
         {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
@@ -231,6 +240,7 @@ def test_on_a_phone_the_choices_are_on_screen_and_nothing_is_wider(server: Serve
         if seq < seen:  # the page has not caught up with the last move yet
             time.sleep(0.05)
             continue
+        unfold(page)  # the docked list starts folded to one line (the table is where one chooses)
         for _ in range(10):  # grouped choices narrow to a list: each step is on screen too
             choices = page.locator("#actions button.choice, #actions .words button")
             # Every box measured at one moment (one script run), so that a bot's move pushed
@@ -515,7 +525,7 @@ def test_hot_seat_hands_over_between_people(server: Server, browser: Any) -> Non
     page.click("#handover-ok")
     page.wait_for_selector('#app[data-seat="1"]')
     assert "Ben" in page.inner_text("#title")
-    assert "chosen (shown once everyone has chosen)" in page.inner_text("#board"), "Ana's choice stays secret"
+    assert "trait chosen (shown once everyone has chosen)" in page.inner_text("#board"), "Ana's choice stays secret"
 
 
 def test_your_turn_signal_in_the_title(server: Server, browser: Any) -> None:
@@ -791,7 +801,8 @@ def test_the_rule_quote_under_the_choices_is_never_cut_off(server: Server, brows
     for viewport in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
         page = browser.new_context(viewport=viewport).new_page()
         page.goto(data["seats"][mover]["link"])
-        page.wait_for_selector('#app[data-seq="0"] #rule')
+        page.wait_for_selector('#app[data-seq="0"] #rule', state="attached")
+        unfold(page)
         quotes = page.evaluate("""() => {
             const rule = document.getElementById("rule");
             const seen = [];
@@ -919,6 +930,7 @@ def test_the_list_of_choices_speaks_in_the_games_words(server: Server, browser: 
         mover = public(server, data["table"])["to_move"][0]
         page.goto(data["seats"][mover]["link"])
         page.wait_for_selector("#app[data-seq] #actions")
+        unfold(page)
         view = server.api("GET", f"/api/tables/{data['table']}/view?token={data['seats'][mover]['token']}")
         notations = [a["notation"] for a in view["legal"]]
         slugs = {a["kind"] for a in view["legal"] if "-" in a["kind"]}

@@ -2,7 +2,8 @@
 
 A game package may hold a ``rulebook.yaml``: for each kind of action (the first word of its
 notation) the rulebook section it comes from and a short quote, word for word, from that
-section; and how the game is won (``win``: a summary, the solo target, the rules quoted).
+section; and how the game is won (``win``: a summary, the solo target, the rules quoted); and
+the section for each thing drawn on the table (``things``: a track, a sheet's row, a pile).
 Front ends show it beside an offered choice and with a refusal, so a player can
 check a rule without leaving the table (the terminal's ``rules`` command lists them all).
 
@@ -58,6 +59,9 @@ class Rulebook(BaseModel):
     source: Annotated[str, Field(min_length=1, max_length=120)]
     actions: dict[Word, RuleReference]
     win: Winning | None = None
+    # The things on the table a player may point at (a track, a sheet's row, a pile): the
+    # section that explains each, for its tooltip.
+    things: dict[Word, RuleReference] = {}
 
     def for_notation(self, notation: str) -> RuleReference | None:
         """The rule an action in notation comes from (by its first word), if it is known."""

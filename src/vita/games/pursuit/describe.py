@@ -258,12 +258,18 @@ KIND_NAMES = {"basic": "Project", "single-round": "Single-Round Project", "group
 
 def catalogue(deck: Deck) -> dict[str, dict[str, object]]:
     """Every card's name, kind and full text by id (for hovering over a card on screen); the
-    board's tracks by ``board``; the Community cards by ``community:<id>``, the Popularity
-    track's scores by ``popularity-track``."""
+    life goals by ``goal:<id>`` and the child traits by ``trait:<id>``; the board's tracks by
+    ``board``; the Community cards by ``community:<id>``, the Popularity track's scores by
+    ``popularity-track``."""
     texts: dict[str, dict[str, object]] = {
         card.id: {"name": card.name, "names": list(card.names) or [card.name],
                   "kind": KIND_NAMES[card.kind], "text": card_lines(card), "levels": card_levels(card)}
         for card in deck.cards}
+    for goal in deck.life_goals:
+        texts[f"goal:{goal.id}"] = {"name": goal.name, "kind": "Life goal",
+                                    "text": [goal.goal.text, f"Solo: {goal.solo.text}", f"Bonus: {goal.bonus} LTH"]}
+    for trait in deck.traits:
+        texts[f"trait:{trait.id}"] = {"name": trait.name, "kind": "Child trait", "text": [trait.text]}
     board = deck.board
     texts["board"] = {"name": "board", "kind": "board",
                       "stress_track": [section.model_dump() for section in board.stress_track],

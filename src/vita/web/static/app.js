@@ -17,6 +17,7 @@
   let marks = {};              // per seat: the log's size at that person's last action (later lines stay highlighted)
   let catalogue = {};
   let rules = {};              // kind of action (first word) → {section, quote}: the rulebook's words
+  let thingRules = {};         // a thing on the table (a track, a sheet, a pile) → {section, quote}
   let socket = null;
   let live = false;            // the WebSocket is open: choices can be sent
   let handingOver = null;      // hot seat: the latest data, kept hidden until the next person is ready
@@ -30,6 +31,12 @@
   function ruleOf(notation) {
     const rule = rules[String(notation || "").trim().split(/\s+/)[0].toLowerCase()];
     return rule ? `${rule.section}: “${rule.quote}”` : "";
+  }
+
+  // The rulebook's words for a thing on the table or a kind of action, for its tooltip.
+  function ruleFor(key) {
+    const rule = thingRules[key] || rules[key];
+    return rule ? `Rulebook, ${rule.section}: “${rule.quote}”` : "";
   }
 
   // Why a choice was refused, and the rule it comes from when the action is known.
@@ -186,7 +193,7 @@
     el("app").dataset.seq = data.seq;
     el("app").dataset.seat = data.seat === null ? "" : data.seat;
     drawStatus(data);
-    const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: offerAt, send, seats: data.seats};
+    const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: offerAt, send, seats: data.seats, rule: ruleFor};
     const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
     // The same position again (a note, a seat coming or going; a reply and its push): the
@@ -342,6 +349,15 @@
       since[key] = signs(now);
       sinceReset[key] = false;
     }
+    throughFolds("since");
+  }
+
+  // A folded area (another player's) says on its summary line that something in it is marked.
+  function throughFolds(mark) {
+    el("board").querySelectorAll("details.fold").forEach(box => {
+      const line = box.querySelector(":scope > summary");
+      if (line) line.classList.toggle(mark, !box.open && box.querySelector(`:scope > :not(summary) .${mark}, :scope > .${mark}`) !== null);
+    });
   }
 
   // -- choosing on the table itself ----------------------------------------------------------
@@ -467,9 +483,24 @@
       && picked.slice(1).every(words => (a.parts || []).some(part => part.label === words)));
   }
 
+  // On a phone the list is docked under the screen, folded to one line by default: the table
+  // above it is where choices are made. The person's wish (open or folded) is kept.
+  const phone = () => window.matchMedia("(max-width: 900px)").matches;
+  let dockOpen = (() => { try { return localStorage.getItem("vita.dock") === "open"; } catch { return false; } })();
+  function dockToggle(box, count) {
+    box.classList.toggle("folded", phone() && !dockOpen);
+    if (!phone()) return;
+    box.appendChild(h("button", {type: "button", className: "dock-toggle", "aria-expanded": String(dockOpen), onclick: () => {
+      dockOpen = !dockOpen;
+      try { localStorage.setItem("vita.dock", dockOpen ? "open" : "folded"); } catch { /* private mode */ }
+      drawActions();
+    }}, dockOpen ? "▾ Fold the list of choices" : `▴ The list of choices (${count})`));
+  }
+
   function drawActions() {
     const box = el("actions");
     box.replaceChildren();
+    box.classList.remove("folded");
     if (!payload || cfg.mode === "watch" || cfg.mode === "replay") {
       box.appendChild(h("p", {}, cfg.mode === "watch" ? "You are watching: hands stay hidden." : ""));
       return;
@@ -481,6 +512,7 @@
       box.appendChild(h("p", {}, payload.over ? "" : "Not your turn yet."));
     } else {
       box.appendChild(h("h2", {}, "Your choices"));
+      dockToggle(box, payload.legal.length);
       const candidates = matches();
       if (chosen.length || picked.length) {
         // In the game's words: the kind and the thing narrowed to (never the notation).
@@ -499,7 +531,7 @@
       const narrowed = kinds.size === 1 ? candidates[0].notation : "";
       const byKind = picked.length === 0 && new Set(candidates.map(a => a.kind)).size > 1;
       const at = byKind ? -1 : varying(candidates);
-      if (candidates.length <= (window.matchMedia("(max-width: 900px)").matches ? 6 : 14) || (!byKind && at < 0)) {
+      if (candidates.length <= (phone() ? 6 : 14) || (!byKind && at < 0)) {
         candidates.forEach(a => box.appendChild(h("button", {type: "button", className: "choice", title: ruleOf(a.notation) || null,
           "data-notation": a.notation, onclick: () => send(a.notation), onmouseenter: () => showRule(a.notation),
           onfocus: () => showRule(a.notation), onmouseleave: () => showRule(narrowed)}, a.label, price(a))));
@@ -593,6 +625,7 @@
       const name = nameOf(node);
       if (name.length >= 3 && line.includes(name)) node.classList.add("told");
     });
+    throughFolds("told");
   }
 
   function drawSeats(data) {
@@ -732,7 +765,7 @@
       el("turn").textContent = `after action ${step} of ${total}` + (data.label ? `: ${data.label}` : "");
       const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
       el("board").replaceChildren(render({...data, seat: null, legal: [], view: data.view},
-                                         {legal: [], pick() {}, catalogue, seats: data.seats}));
+                                         {legal: [], pick() {}, catalogue, seats: data.seats, rule: ruleFor}));
       el("log").replaceChildren(...data.log.map(line => h("li", {}, line)));
       const seats = data.seats;
       const analysis = h("section", {className: "analysis", id: "analysis"});
@@ -836,6 +869,7 @@
       if (book.ok) {
         const data = await book.json();
         rules = data.actions || {};
+        thingRules = data.things || {};
         drawGuide(data);
       }
     } catch { catalogue = catalogue || {}; }
@@ -857,6 +891,11 @@
   new ResizeObserver(() => {
     document.body.style.paddingBottom = getComputedStyle(dock).position === "fixed" ? `${dock.offsetHeight + 8}px` : "";
   }).observe(dock);
+  // A renderer may lay the table out for the screen's width (a narrow board on a phone): one
+  // that crosses a breakpoint is drawn again.
+  ["(max-width: 900px)", "(max-width: 600px)"].forEach(query => window.matchMedia(query).addEventListener("change", () => {
+    if (payload && cfg.mode !== "replay") { drawnKey = null; show(payload); }
+  }));
   document.addEventListener("keydown", event => {
     if (event.key === "Escape") { closeMenu(); startAgain(); }
   });

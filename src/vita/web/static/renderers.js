@@ -59,12 +59,31 @@ window.pickable = function pickable(node, ctx, targets, direct) {
   return node;
 };
 
+// Another player's area (or a part of the table one looks at now and then): a line that sums
+// it up, the rest opened on demand by a tap on that line. It opens by itself while one of the
+// seat's choices acts on something inside it; otherwise it stays as the person last left it,
+// open or folded, from one drawing of the table to the next.
+const folds = {};  // key → true (opened by the person) or false (folded by the person)
+window.fold = function fold(key, summary, body, openByDefault) {
+  const parts = [body].flat(Infinity).filter(Boolean);
+  const acting = parts.some(n => n.nodeType === 1 && (n.matches(".clickable") || n.querySelector(".clickable")));
+  const open = acting || (key in folds ? folds[key] : Boolean(openByDefault));
+  const box = h("details", {className: "fold", "data-fold": key, open: open || null});
+  box.append(h("summary", {onclick: () => { folds[key] = !box.open; }}, summary), ...parts);
+  return box;
+};
+
 // Show a card's full text on hover (the browser's own tooltip) and on tap, for phones: in a
 // strip at the top of the screen, so it never covers the cards around the one tapped; the
 // next tap anywhere, a scroll, or 4 seconds take it away.
 window.withTip = function withTip(node, text) {
   if (!text) return node;
-  node.title = text;
+  if (node instanceof SVGElement) {  // a drawn thing's tooltip is its <title>
+    [...node.children].filter(c => c.tagName === "title").forEach(c => c.remove());
+    node.prepend(svgEl("title", {}, text));
+  } else {
+    node.title = text;
+  }
   node.addEventListener("click", () => {
     let tip = document.querySelector(".tip");
     if (!tip) { tip = h("div", {className: "tip", role: "tooltip"}); document.body.appendChild(tip); }

@@ -90,23 +90,49 @@
       h("span", {className: "muted"}, ` throws left: ${v.rerolls}`));
   }
 
+  // A player's CV: five stacks, the active card on top of each; then tokens, hand and life goal.
+  function cvOf(p, seat, v, ctx) {
+    const stacks = h("div", {className: "stacks"});
+    for (const kind of STACKS) {
+      const cards = p.cv[kind];
+      const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`}, h("h3", {}, `${kind} (${cards.length})`));
+      // A CV card is chosen by its number: lost to misfortune, or a new card put under it.
+      cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, targets: `card:${n} place:${n}`})));
+      stacks.appendChild(column);
+    }
+    const line = h("div", {className: "row cv-line"}, h("span", {}, "Tokens: ", symbols(Object.fromEntries(Object.entries(p.tokens)))));
+    if (p.hand !== null) {
+      const hidden = p.hidden_in_hand ? ` + ${p.hidden_in_hand} childhood card(s)` : "";
+      line.appendChild(h("span", {className: "row hand", "aria-label": "hand"}, "Hand: ",
+        p.hand.length ? p.hand.map(n => card(n, ctx, {targets: `card:${n}`})) : h("span", {className: "muted"}, "no events"), hidden));
+    }
+    if (p.goal !== null) line.appendChild(h("span", {}, "Life goal: ", card(p.goal, ctx)));
+    const body = [stacks, line];
+    if (p.draft && p.draft.length) {
+      body.push(h("div", {className: "row", "aria-label": "childhood cards to choose from"}, h("span", {}, "Choose: "),
+        p.draft.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
+    } else if (p.draft_size) {
+      body.push(h("p", {}, `${p.draft_size} childhood cards to choose from`));
+    }
+    return body;
+  }
+
   window.VitaRenderers["cv"] = function (payload, ctx) {
     const v = payload.view;
     const root = h("div", {className: "cv-game"});
     // In the draft every player keeps a card at once: nobody's turn (the status line says who is still choosing).
     const whose = v.step === "draft" ? "the childhood draft" : `${v.players[v.turn].name}'s turn`;
-    root.appendChild(h("p", {}, h("b", {}, `Round ${v.round} · ${whose}`),
+    root.appendChild(h("p", {className: "table-line"}, h("b", {}, `Round ${v.round} · ${whose}`),
       v.step === "over" || v.step === "draft" ? "" : ` · ${v.step}`,
       ` · decks: early ${v.decks.early}, middle ${v.decks.middle}, old ${v.decks.old}`));
     root.appendChild(h("div", {className: "row goals", "aria-label": "public life goals"},
       h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx))));
-    root.appendChild(h("h2", {}, "Track"));
-    root.appendChild(h("div", {className: "row track", "aria-label": "track"},
+    root.appendChild(h("div", {className: "row track", "aria-label": "track"}, h("span", {className: "row-name"}, "Track"),
       v.track.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
     if (["roll", "select", "misfortune"].includes(v.step) && v.dice.length) {
       root.appendChild(diceRow(v, payload, ctx));
       if (v.step !== "roll") {
-        root.appendChild(h("p", {}, "Symbols to spend: ", symbols(v.pool),
+        root.appendChild(h("p", {className: "spend"}, "Symbols to spend: ", symbols(v.pool),
           Object.values(v.event_pool).some(n => n) ? [" · from events: ", symbols(v.event_pool)] : null,
           v.misfortunes ? h("b", {}, ` · misfortunes: ${v.misfortunes}`) : null));
       }
@@ -118,33 +144,24 @@
       root.appendChild(h("div", {className: "row bought", "aria-label": "cards to add to a CV"}, h("span", {}, "To add to a CV: "),
         waiting.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
     }
-    v.players.forEach((p, seat) => {
-      const area = h("section", {className: "area", "data-seat": seat},
-        pickable(h("h2", {}, seatMark(seat), ` ${p.name}`, seat === payload.seat ? " (you)" : "",
-          v.starter === seat ? " · bicycle token (starts each round)" : "", ` — ${p.cv_size} CV cards, ${v.scores[seat]} points so far`), ctx, `seat:${seat}`));  // Friend from work borrows from a player
-      const stacks = h("div", {className: "stacks"});
-      for (const kind of STACKS) {
-        const cards = p.cv[kind];
-        const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`}, h("h3", {}, `${kind} (${cards.length})`));
-        // A CV card is chosen by its number: lost to misfortune, or a new card put under it.
-        cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, targets: `card:${n} place:${n}`})));
-        stacks.appendChild(column);
+    // Your own CV first, the others' folded to a line each (opened on demand).
+    const order = v.players.map((_, seat) => seat).sort((a, b) => (b === payload.seat) - (a === payload.seat));
+    order.forEach(seat => {
+      const p = v.players[seat];
+      const mine = seat === payload.seat;
+      // Friend from work borrows from a player: the player's name is what is picked.
+      const who = pickable(h("span", {className: "who"}, seatMark(seat), ` ${p.name}`, mine ? " (you)" : ""), ctx, `seat:${seat}`);
+      if (who.classList.contains("clickable")) who.addEventListener("click", event => event.preventDefault());  // not a fold's toggle
+      const about = [v.starter === seat ? " · bicycle token (starts each round)" : "", ` — ${p.cv_size} CV cards, ${v.scores[seat]} points so far`];
+      let area;
+      if (mine) {
+        area = h("section", {className: "area mine", "data-seat": seat}, h("h2", {}, who, about), cvOf(p, seat, v, ctx));
+      } else {
+        area = fold(`seat:${seat}`, [h("b", {}, who, about), h("span", {}, "tokens ", symbols(Object.fromEntries(Object.entries(p.tokens))))],
+                    cvOf(p, seat, v, ctx), false);
+        area.classList.add("area");
+        area.dataset.seat = seat;
       }
-      area.appendChild(stacks);
-      const tokens = Object.fromEntries(Object.entries(p.tokens));
-      area.appendChild(h("p", {}, "Tokens: ", symbols(tokens)));
-      if (p.hand !== null) {
-        const hidden = p.hidden_in_hand ? ` + ${p.hidden_in_hand} childhood card(s)` : "";
-        area.appendChild(h("div", {className: "row hand", "aria-label": "hand"}, h("span", {}, "Hand: "),
-          p.hand.length ? p.hand.map(n => card(n, ctx, {targets: `card:${n}`})) : h("span", {className: "muted"}, "no events"), hidden));
-      }
-      if (p.draft && p.draft.length) {
-        area.appendChild(h("div", {className: "row", "aria-label": "childhood cards to choose from"}, h("span", {}, "Choose: "),
-          p.draft.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
-      } else if (p.draft_size) {
-        area.appendChild(h("p", {}, `${p.draft_size} childhood cards to choose from`));
-      }
-      if (p.goal !== null) area.appendChild(h("div", {className: "row"}, h("span", {}, "Life goal: "), card(p.goal, ctx)));
       root.appendChild(area);
     });
     return root;

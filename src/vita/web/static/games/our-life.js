@@ -52,15 +52,19 @@
         roll.slice(1).map(f => h("span", {className: "die", title: `${f} stress`}, DIE[f] || "·"))) : null,
       h("div", {className: "chosen"}, chosenBy.map(([p, s]) => h("span", {}, seatMark(s), ` ${p.name} `)),
         secret && v.step === "choose" ? h("span", {className: "muted"}, "") : null));
-    withTip(node, info.text);
+    told(node, ctx, info.text, "action-display");
     return pickable(node, ctx, `card:${number}`);
   }
 
   // A row of squares: sections apart, the icon under a square, the bonus after a section, an
   // Opportunity's square beside the square it is linked to.
-  function row(layout, marks, covered, ctx, mine, targets) {
+  // A thing's tooltip: its words, then the rulebook's section for it.
+  const told = (node, ctx, words, rule) => withTip(node, [words, ctx.rule ? ctx.rule(rule) : ""].filter(Boolean).join("\n"));
+
+  function row(layout, marks, covered, ctx, mine, targets, rule) {
     // Setup: the Background card's row is chosen by its name.
-    const name = h("span", {className: "rowname"}, layout.name, " ", icon(layout.action));
+    const name = told(h("span", {className: "rowname"}, layout.name, " ", icon(layout.action)), ctx,
+                      `${layout.name}: ${marks} marked`, rule);
     const line = h("div", {className: "olrow", "data-row": layout.id}, mine ? pickable(name, ctx, `row:${layout.id}`) : name);
     let square = 0;
     layout.sections.forEach((length, index) => {
@@ -68,39 +72,45 @@
       for (let i = 0; i < length; i++) {
         square += 1;
         const points = layout.points[String(square)];
-        const cell = h("span", {className: "sq" + (square <= marks ? " x" : ""), "data-square": square,
-                                 title: points ? `${points} Life Achievement points` : `square ${square}`},
-          square <= marks ? "✕" : "", points !== undefined ? h("small", {className: "pts"}, String(points)) : null);
+        const cell = told(h("span", {className: "sq" + (square <= marks ? " x" : ""), "data-square": square},
+          square <= marks ? "✕" : "", points !== undefined ? h("small", {className: "pts"}, String(points)) : null), ctx,
+          `${layout.name}, square ${square}${square <= marks ? " (marked)" : ""}` +
+          (points !== undefined ? `: ${points} Life Achievement points once reached` : ""), rule);
         if (mine && square === marks + 1) pickable(cell, ctx, targets);
         section.appendChild(cell);
         const opp = layout.opportunities[String(square)];
         if (opp) {
           const taken = (covered || []).includes(square);
-          section.appendChild(h("span", {className: "sq opp" + (taken ? " x" : ""),
-            title: `Opportunity: pay a ${opp} action when you mark square ${square}`}, taken ? "✦" : icon(opp)));
+          section.appendChild(told(h("span", {className: "sq opp" + (taken ? " x" : "")}, taken ? "✦" : icon(opp)), ctx,
+            `Opportunity: pay a ${opp} action when you mark square ${square}${taken ? " (taken)" : ""}`, "opportunity-square"));
         }
       }
       line.appendChild(section);
       const bonus = [layout.bonuses[index], layout.romance && layout.romance[index] ? `both: ${layout.romance[index]}` : null]
         .filter(Boolean).join(" · ");
-      if (bonus) line.appendChild(h("span", {className: "bonus" + (/couple/.test(bonus) ? " couple" : ""), title: "bonus"}, bonus));
+      if (bonus) {
+        line.appendChild(told(h("span", {className: "bonus" + (/couple/.test(bonus) ? " couple" : "")}, bonus), ctx,
+          `Bonus for finishing this section: ${bonus}`, /both:/.test(bonus) ? "romance" : "bonuses"));
+      }
     });
     return line;
   }
 
-  function stressTrack(sheets, marks) {
+  function stressTrack(sheets, marks, ctx) {
     const s = sheets.stress;
     const track = h("span", {className: "stress", "aria-label": `stress ${marks}`});
     const total = s.green + s.white + s.red;
     for (let i = 1; i <= total; i++) {
       const colour = i <= s.green ? "green" : i <= s.green + s.white ? "white" : "red";
-      track.appendChild(h("span", {className: `sq ${colour}` + (i <= marks ? " x" : "")}, i <= marks ? "✕" : ""));
+      track.appendChild(told(h("span", {className: `sq ${colour}` + (i <= marks ? " x" : ""), "data-track": "stress", "data-square": `s${i}`},
+                                 i <= marks ? "✕" : ""),
+                             ctx, `Stress track, ${colour} box ${i}${i <= marks ? " (marked)" : ""}`, "stress-track"));
     }
     return track;
   }
 
-  function chart(sheets, family, round) {
-    const table = h("table", {className: "olchart"});
+  function chart(sheets, family, round, ctx) {
+    const table = told(h("table", {className: "olchart"}), ctx, "Happiness Chart: each round's Happiness and Joy", "happiness-chart");
     const head = h("tr", {}, h("th", {}, "round"));
     const happy = h("tr", {}, h("th", {}, "Happiness"));
     const joy = h("tr", {}, h("th", {}, "Joy"));
@@ -116,39 +126,74 @@
     return table;
   }
 
+  // A family's numbers in one line: Happiness, Balance, the stress track (and points at the end).
+  function familyLine(family, sheets, ctx) {
+    return h("div", {className: "line"},
+      told(h("span", {className: "happiness"}, "☺ Happiness ", h("b", {}, String(family.happiness))), ctx,
+           "Happiness (never below -3)", "happiness"),
+      told(h("span", {className: "balance"}, " ⚖ Balance ", h("b", {}, String(family.balance))), ctx, "Balance", "balance"),
+      h("span", {}, " Stress ", stressTrack(sheets, family.stress, ctx)));
+  }
+
+  // Your family: its Family sheet and your Character sheet open, your partner's folded to a
+  // line. Another family: one line, opened on demand.
   function familySheet(v, f, family, ctx, sheets) {
     const seats = family.seats;
     const mine = seats.includes(ctx.seat);
     const goal = family.shared_goal;
     const goalInfo = typeof goal === "number" ? ctx.catalogue[String(goal)] : null;
-    const box = h("section", {className: "area olfamily", "data-family": f},
-      h("h2", {}, seats.map(s => seatMark(s)), " ", seats.map(s => v.players[s].name).join(" & "),
-        seats.length === 2 ? " (couple)" : " (single)", v.scores ? ` — ${v.scores[seats[0]]} points` : ""));
-    box.appendChild(h("div", {className: "line"},
-      h("span", {className: "happiness", title: "Happiness (never below -3)"}, "☺ Happiness ", h("b", {}, String(family.happiness))),
-      h("span", {className: "balance", title: "Balance"}, " ⚖ Balance ", h("b", {}, String(family.balance))),
-      " Stress ", stressTrack(sheets, family.stress)));
-    if (goalInfo) box.appendChild(withTip(h("p", {className: "goal"}, "Shared Goal: ", h("b", {}, goalInfo.title)), goalInfo.text));
+    const who = [seats.map(s => seatMark(s)), " ", seats.map(s => v.players[s].name).join(" & "),
+                 seats.length === 2 ? " (couple)" : " (single)", v.scores ? ` — ${v.scores[seats[0]]} points` : ""];
+    const body = [];
+    const top = h("div", {className: "family-top"});
+    if (mine) top.appendChild(familyLine(family, sheets, ctx));
+    if (goalInfo) top.appendChild(told(h("p", {className: "goal"}, "Shared Goal: ", h("b", {}, goalInfo.title)), ctx, goalInfo.text, "shared-goal"));
+    body.push(top);
     if (Array.isArray(family.shared_options) && family.shared_options.length) {
-      box.appendChild(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx))));
+      body.push(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx))));
     }
-    box.appendChild(chart(sheets, family, v.round));
-    const rows = h("div", {className: "olsheet family"});
+    const rows = h("div", {className: "olsheet family"}, h("h3", {}, "Family sheet"));
     sheets.family.forEach(layout => {
       // Vacation and Children are marked by their own actions (going on a vacation, time with a child).
       const targets = layout.action === "vacation" ? "kind:vacation" : layout.action === "child" ? "kind:child" : `row:${layout.id}`;
-      rows.appendChild(row(layout, family.rows[layout.id], [], ctx, mine, targets));
+      rows.appendChild(row(layout, family.rows[layout.id], [], ctx, mine, targets, "family-sheet"));
     });
     family.children.forEach(([card, marks], i) => {
       const info = ctx.catalogue[String(card)] || {title: `child ${card}`, squares: 0};
       const layout = {id: `child${i + 1}`, name: info.title, action: info.action, sections: [info.squares],
                       points: {}, bonuses: [null], romance: [], opportunities: {}};
-      rows.appendChild(withTip(row(layout, marks, [], ctx, mine, `row:child${i + 1}`), info.text));
+      rows.appendChild(withTip(row(layout, marks, [], ctx, mine, `row:child${i + 1}`, "children"), info.text));
     });
-    box.appendChild(rows);
-    if (family.half_child !== null) box.appendChild(h("p", {}, `${v.players[family.half_child].name} spent a Time action on a child`));
-    seats.forEach(s => box.appendChild(characterSheet(v, s, ctx, sheets)));
-    return box;
+    // The Happiness Chart beside the Family sheet's rows, where the width allows.
+    body.push(h("div", {className: "family-rows"}, rows, chart(sheets, family, v.round, ctx)));
+    if (family.half_child !== null) body.push(h("p", {}, `${v.players[family.half_child].name} spent a Time action on a child`));
+    const order = seats.slice().sort((a, b) => (b === ctx.seat) - (a === ctx.seat));
+    order.forEach(s => {
+      const sheet = characterSheet(v, s, ctx, sheets);
+      if (s === ctx.seat) { body.push(sheet); return; }
+      // The partner's (or another family's) Character sheet: a line until opened.
+      const p = v.players[s];
+      const folded = fold(`sheet:${s}`, [h("b", {}, "Character sheet of ", seatMark(s), ` ${p.name}`), roundLine(v, p, ctx)],
+                          sheet.children.length ? [...sheet.children].slice(1) : [], false);
+      folded.classList.add("olsheet", "character");
+      folded.dataset.seat = s;
+      body.push(folded);
+    });
+    if (mine) return h("section", {className: "area olfamily mine", "data-family": f}, h("h2", {}, who), body);
+    const area = fold(`family:${f}`, [h("b", {className: "who"}, who), familyLine(family, sheets, ctx)], body, false);
+    area.classList.add("area", "olfamily");
+    area.dataset.family = f;
+    return area;
+  }
+
+  // What a player does this round: the card chosen, the actions left and the extra one.
+  function roundLine(v, p, ctx) {
+    const choice = p.choice === true ? "chosen (secret until all have chosen)" : typeof p.choice === "number"
+      ? (ctx.catalogue[String(v.display[p.choice - 1])] || {}).title : "not yet";
+    return h("span", {className: "round-info"}, `this round: ${choice}`,
+      v.step === "use" ? [" · actions left: ", iconRow(p.actions), " · extra: ",
+                          p.extra.length ? p.extra.map(n => icon(n)) : h("span", {className: "muted"}, "—"),
+                          p.done ? " · done" : ""] : null);
   }
 
   function characterSheet(v, seat, ctx, sheets) {
@@ -156,15 +201,18 @@
     const mine = seat === ctx.seat;
     const box = h("div", {className: "olsheet character", "data-seat": seat},
       h("h3", {}, "Character sheet of ", seatMark(seat), ` ${p.name}`, mine ? " (you)" : ""));
-    sheets.character.forEach(layout => box.appendChild(row(layout, p.rows[layout.id], p.opportunities[layout.id], ctx, mine, `row:${layout.id}`)));
+    sheets.character.forEach(layout => box.appendChild(row(layout, p.rows[layout.id], p.opportunities[layout.id], ctx, mine, `row:${layout.id}`,
+                                                           layout.id === "romance" ? "romance" : "character-sheet")));
     const persona = {id: "persona", name: "Digital Persona", action: "like", sections: [sheets.persona.length / 2, sheets.persona.length / 2],
                      points: {}, bonuses: [sheets.persona.bonuses[String(sheets.persona.length / 2)], sheets.persona.bonuses[String(sheets.persona.length)]],
                      romance: [], opportunities: {}};
-    box.appendChild(row(persona, p.persona, [], ctx, mine, "kind:like"));
-    const track = h("div", {className: "olrow"}, h("span", {className: "rowname"}, "Opportunities ✦"));
+    box.appendChild(row(persona, p.persona, [], ctx, mine, "kind:like", "persona"));
+    const track = h("div", {className: "olrow"}, told(h("span", {className: "rowname"}, "Opportunities ✦"), ctx,
+                                                      `Opportunities track: ${p.opportunity_track} crossed`, "opportunities"));
     sheets.opportunities.slice(1).forEach((value, i) => track.appendChild(
-      h("span", {className: "sq" + (i < p.opportunity_track ? " x" : ""), title: `${value} points once crossed`},
-        i < p.opportunity_track ? "✕" : "", h("small", {className: "pts"}, String(sheets.opportunities[i])))));
+      told(h("span", {className: "sq" + (i < p.opportunity_track ? " x" : ""), "data-square": `o${i + 1}`},
+        i < p.opportunity_track ? "✕" : "", h("small", {className: "pts"}, String(sheets.opportunities[i]))), ctx,
+        `Opportunities track, square ${i + 1}: ${value} points once crossed`, "opportunities")));
     box.appendChild(track);
     if (Array.isArray(p.goal_options) && p.goal_options.length) {
       box.appendChild(h("p", {className: "goal"}, "Personal Goal, to choose: ", p.goal_options.map(n => goalCard(n, ctx))));
@@ -174,14 +222,9 @@
       box.appendChild(withTip(h("p", {className: "goal"}, "Background: ", h("b", {}, info.title), " — choose its row by the row's name"), info.text));
     }
     const goal = typeof p.personal_goal === "number" && p.personal_goal ? ctx.catalogue[String(p.personal_goal)] : null;
-    const choice = p.choice === true ? "chosen (secret until all have chosen)" : typeof p.choice === "number"
-      ? (ctx.catalogue[String(v.display[p.choice - 1])] || {}).title : "not yet";
     box.appendChild(h("p", {className: "round-info"},
-      goal ? withTip(h("span", {}, "Personal Goal: ", h("b", {}, goal.title)), goal.text) : "Personal Goal: (secret)",
-      ` · this round: ${choice}`,
-      v.step === "use" ? [" · actions left: ", iconRow(p.actions), " · extra: ",
-                          p.extra.length ? p.extra.map(n => icon(n)) : h("span", {className: "muted"}, "—"),
-                          p.done ? " · done" : ""] : null));
+      goal ? told(h("span", {}, "Personal Goal: ", h("b", {}, goal.title)), ctx, goal.text, "personal-goal") : "Personal Goal: (secret)",
+      " · ", roundLine(v, p, ctx)));
     return box;
   }
 

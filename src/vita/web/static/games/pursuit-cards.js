@@ -327,7 +327,7 @@
     order.forEach(seat => {
       const p = v.players[seat];
       const mine = seat === payload.seat;
-      const area = h("section", {className: "area" + (seat === v.turn && !over ? " turn-here" : ""), "data-seat": seat},
+      const area = h("section", {className: "area" + (mine ? " mine" : "") + (seat === v.turn && !over ? " turn-here" : ""), "data-seat": seat},
         h("h2", {}, seatMark(seat), ` ${p.name}`, mine ? " (you)" : "", ` — Happiness ${p.happiness}`,
           h("span", {className: "muted"}, ` · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand`)));
       const melds = h("div", {className: "melds"}, v.melds.filter(m => m.owner === seat).map(m => meldNode(m, ctx, v.attack)));
