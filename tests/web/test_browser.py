@@ -1091,3 +1091,63 @@ def test_a_log_line_outlines_the_cards_it_names(server: Server, browser: Any) ->
     assert "told" in (page.locator("#board .fan.discard .pcard.top").get_attribute("class") or "")
     page.mouse.move(1, 1)
     assert page.locator("#board .told").count() == 0
+
+
+SCREENS = {"desktop": ({"width": 1366, "height": 768}, False), "phone": ({"width": 390, "height": 844}, True)}
+
+
+@pytest.mark.parametrize(("game", "options", "players", "bounds"), [
+    ("pursuit", {}, 3, (1.5, 3)), ("pursuit-cards", {}, 3, (1.5, 3)), ("cv", {}, 3, (1.5, 3)),
+    ("our-life", {"couples": 1}, 3, (1.5, 3)),
+    # The largest tables: the board game with Community at 5, Our Life at 8 (three couples, two singles).
+    ("pursuit", {"expansion": "community"}, 5, (2, 4)), ("our-life", {"couples": 3}, 8, (2, 4))])
+def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, options: dict[str, Any], players: int,
+                                    bounds: tuple[float, float]) -> None:
+    """Ana, at a table of heuristic bots, after a few decisions of her own (chosen at random):
+    at 1366x768 her page is at most 1.5 screens tall and every thing her decision acts on lies on
+    the first screen; at 390x844 at most 3 screens, and a thing to act on lies on the first
+    screen, above the folded list of choices. At the largest tables, at most 2 and 4 screens,
+    with something to act on on the first screen."""
+    import random
+
+    seats = [{"name": "Ana"}] + [{"name": f"Bot{k}", "kind": "bot", "bot": "heuristic"} for k in range(1, players)]
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 2, "options": options, "seats": seats})
+    token, rng = data["seats"][0]["token"], random.Random(1)
+    for _ in range(4):
+        mine = wait_for_my_turn(server, data["table"], token)
+        httpx.post(f"{server.base}/api/tables/{data['table']}/actions", timeout=10,
+                   json={"token": token, "seq": mine["seq"], "action": rng.choice(mine["legal"])["notation"]})
+    mine = wait_for_my_turn(server, data["table"], token)
+    for size, (viewport, phone) in SCREENS.items():
+        page = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
+        page.goto(data["seats"][0]["link"])
+        page.wait_for_selector(f'#app[data-seq="{mine["seq"]}"] #board .clickable[data-target]')
+        page.wait_for_timeout(200)
+        screens = page.evaluate("document.documentElement.scrollHeight") / viewport["height"]
+        assert screens <= bounds[phone], f"{game} {players}p {size}: {screens:.2f} screens"
+        # What the decision acts on, where it is drawn (not inside a folded area).
+        parts = page.evaluate("""() => {
+            const dock = document.getElementById("actions");
+            const floor = getComputedStyle(dock).position === "fixed" ? dock.getBoundingClientRect().top : innerHeight;
+            return [...document.querySelectorAll("#board .clickable[data-target]")]
+                .filter(n => n.getClientRects().length)
+                .map(n => { const r = n.getBoundingClientRect(); return [n.dataset.target, r.top, r.bottom, floor]; });
+        }""")
+        assert parts, f"{game} {size}: nothing to act on is drawn"
+        seen = [p for p in parts if p[1] >= 0 and p[2] <= p[3] + 1]
+        if phone or players > 3:  # at the largest tables: the heights, and something to act on in view
+            assert seen, f"{game} {players}p {size}: nothing to act on on the first screen: {parts[:5]}"
+        else:
+            assert len(seen) == len(parts), f"{game} {players}p desktop: off the first screen: " \
+                                            f"{[p for p in parts if p not in seen][:5]}"
+        page.close()
+
+
+def wait_for_my_turn(server: Server, table_id: str, token: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        mine: dict[str, Any] = server.api("GET", f"/api/tables/{table_id}/view?token={token}")
+        if mine["legal"]:
+            return mine
+        assert not mine["over"] and time.monotonic() < deadline, "Ana's turn never came"
+        time.sleep(0.03)

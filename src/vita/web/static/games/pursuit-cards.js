@@ -323,6 +323,8 @@
           h("figcaption", {}, "Broken meld: both cards go to the discard pile, the one picked first")));
       }
     }
+    // The others side by side across the table (a wide screen), your side at the bottom.
+    const others = h("div", {className: "others"});
     const order = v.players.map((_, seat) => seat).sort((a, b) => (a === payload.seat) - (b === payload.seat));
     order.forEach(seat => {
       const p = v.players[seat];
@@ -340,8 +342,9 @@
                         Array.from({length: Math.min(p.hand_size, 12)}, back));
         area.appendChild(h("div", {className: "theirs"}, backs, melds));
       }
-      root.appendChild(area);
+      if (mine) root.appendChild(area); else others.appendChild(area);
     });
+    root.insertBefore(others, root.querySelector(".area.mine"));
     return root;
   };
 })();

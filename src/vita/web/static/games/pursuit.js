@@ -56,7 +56,8 @@
       return h("tr", {className: (mine ? "reached" : "") + (/^\d+$/.test(row.level) ? "" : " extra"), "data-level": row.level},
         h("th", {scope: "row"}, /^\d+$/.test(row.level) ? `L${row.level}` : row.level),
         h("td", {className: "name"}, row.name),
-        h("td", {className: "cost"}, row.cost ? richText(row.cost) : ""),
+        h("td", {className: "cost", title: /^have /.test(row.cost || "") ? "you must have at least this (not pay it)" : null},
+          row.cost ? richText(row.cost.replace(/^have /, "≥ ")) : ""),
         h("td", {className: "arrow", "aria-label": "gives"}, "→"),
         h("td", {className: "reward"}, richText(row.reward)));
     })));
@@ -373,8 +374,9 @@
     if (p.completed.length) {
       body.push(h("p", {}, "completed: ", p.completed.map((id, i) => [i ? ", " : "", (ctx.catalogue[id] || {name: id}).name])));
     }
-    if (mine) {
-      return h("section", {className: "area mine", "data-seat": seat}, h("h2", {}, heading), stats(p, ctx, true), body);
+    if (mine) {  // the child trait beside your name
+      return h("section", {className: "area mine", "data-seat": seat}, h("h2", {}, h("span", {}, heading), body[0]),
+               stats(p, ctx, true), body.slice(1));
     }
     // Another player: one line (name, child trait and numbers) until opened.
     const traitWord = p.trait ? trait(ctx, p.trait) : p.chosen ? "trait chosen (shown once everyone has chosen)" : "trait to choose";
@@ -398,8 +400,8 @@
       goals.map((g, i) => [i ? ", " : "", g]), v.closed.length ? ` · unavailable: ${v.closed.map(spaceName).join(", ")}` : ""));
     const table = h("div", {className: "ptable"});
     if (ctx.catalogue.board) {
-      table.append(h("div", {className: "board-wrap spaces-wrap"}, drawSpaces(v, ctx, narrow)),
-                   h("div", {className: "board-wrap tracks-wrap"}, drawTracks(v, ctx, narrow)));
+      table.appendChild(h("div", {className: "board-col"}, h("div", {className: "board-wrap spaces-wrap"}, drawSpaces(v, ctx, narrow)),
+                          h("div", {className: "board-wrap tracks-wrap"}, drawTracks(v, ctx, narrow))));
     } else {  // no board description in the catalogue: the spaces as a list
       const spaces = h("div", {className: "spaces", "aria-label": "board spaces"});
       for (const [name, counts] of Object.entries(v.spaces)) {
