@@ -184,8 +184,11 @@ def test_card_game_bot_game_and_a_person_playing() -> None:
     first, second = run(*args), run(*args)
     assert first[0] == 0, first[1]
     assert first == second and "Final scores" in first[1]
+    # The person lists the discards (d) and takes the first; where no kind has that letter, or
+    # the choices are numbered, the first choice (1). Every decision moves on within two lines,
+    # whether the window shows the choices numbered or folded under their letters.
     code, output = run("play", "pursuit-cards", "--players", "2", "--humans", "1", "--seed", "3",
-                       input="1\n" * 4000)
+                       input="d\n1\n" * 3000)
     assert code == 0, output[-2000:]
     assert "Final scores" in output
 

@@ -1085,7 +1085,7 @@ def test_a_log_line_outlines_the_cards_it_names(server: Server, browser: Any) ->
     page.wait_for_selector("#board .fan.discard .pcard.top")
     page.wait_for_timeout(300)
     top = page.locator("#board .fan.discard .pcard.top")
-    name = top.get_attribute("title")
+    name = (top.get_attribute("title") or "").split("\n")[0]  # its tooltip: the card, then its rule
     line = page.locator("#log li", has_text=f"discards the {name}").last
     line.hover()
     assert "told" in (page.locator("#board .fan.discard .pcard.top").get_attribute("class") or "")

@@ -302,6 +302,10 @@ class Session:
     def pick(self, picked: int | Action | None, listed: list[Action]) -> Action | None:
         if picked is None or isinstance(picked, Action):
             return picked
+        if not listed:
+            self.message.append(Text("No choice has a number on this screen: type a kind's letter (on the "
+                                     "'also:' line) to list its choices.", style="red"))
+            return None
         if not 1 <= picked <= len(listed):
             self.message.append(Text(f"Choose a number from 1 to {len(listed)}.", style="red"))
             return None

@@ -70,6 +70,22 @@ def long_name(entry: int) -> str:
     return f"{VALUE_NAMES[entry % 10]} of {SUIT_NAMES[entry // 10]}"
 
 
+def meld_words(entries: list[int], suit: int) -> str:
+    """A meld as the rulebook says it, its values in order and its suit: ``3-5-7 of Hearts``;
+    a Joker by the value it stands for, marked (``3-Joker 5-7 of Hearts``).
+
+    >>> meld_words([card(HEARTS, 3), DECLARED + card(HEARTS, 5), card(HEARTS, 7)], HEARTS)
+    '3-Joker 5-7 of Hearts'
+    >>> meld_words([card(SPADES, 9), card(SPADES, 1), card(SPADES, 3)], SPADES)
+    '9-Ace-3 of Spades'
+    """
+    def value(entry: int) -> str:
+        words = "Ace" if value_of(entry) == 1 else str(value_of(entry))
+        return f"Joker {words}" if entry >= DECLARED else words
+
+    return f"{'-'.join(value(e) for e in entries)} of {SUIT_NAMES[suit]}"
+
+
 def parse_card(text: str) -> int:
     """A card (``7H``), a Joker (``JK``) or a declared Joker (``JK=7H``)."""
     word = text.upper()

@@ -16,7 +16,6 @@ from vita.games.pursuit_cards.actions import (
     Take,
 )
 from vita.games.pursuit_cards.cards import (
-    SUIT_NAMES,
     long_name,
 )
 from vita.games.pursuit_cards.state import (
@@ -27,14 +26,14 @@ from vita.games.pursuit_cards.state import (
 def label(state: CardsState, action: Action) -> str:
     if isinstance(action, Activate):
         meld = state.meld(action.meld)
-        what = (f"Activate m{meld.id} ({SUIT_NAMES[meld.suit]}) with the {long_name(action.card)}: "
-                f"power {action.position}")
+        what = f"Activate your {meld.words()} with the {long_name(action.card)}: power {action.position}"
         if action.target >= 0:
             target = state.meld(action.target)
-            what += f", attacking {state.name(target.owner)}'s m{target.id}"
+            what += f", attacking {state.name(target.owner)}'s {target.words()}"
         return what
     if isinstance(action, Defend):
-        return f"Defend with the {long_name(action.card)} on m{action.meld}: power {action.position}"
+        return (f"Defend with the {long_name(action.card)} on your {state.meld(action.meld).words()}: "
+                f"power {action.position}")
     if isinstance(action, Take):
         rest = state.diamond_owed - action.from_discard
         if not action.from_discard:
@@ -50,7 +49,8 @@ def label(state: CardsState, action: Action) -> str:
             attacked = state.find_meld(state.attack[1])
             if attacked is not None and attacked.cards:
                 entry = attacked.cards[0 if action.end == "front" else -1]
-                return f"Capture the {long_name(entry)} from the {action.end} of m{attacked.id}"
+                return (f"Capture the {long_name(entry)} from the {action.end} of "
+                        f"{state.name(attacked.owner)}'s {attacked.words()}")
         return f"Capture the card at the {action.end} of the attacked meld"
     if isinstance(action, Remnant):
         return f"Discard the {long_name(action.card)} first"
@@ -59,7 +59,7 @@ def label(state: CardsState, action: Action) -> str:
     if isinstance(action, AddToMeld):
         return f"Put the {long_name(action.card)} at the {action.end} of the new meld"
     if isinstance(action, Extend):
-        return f"Extend m{action.meld} at the {action.end} with the {long_name(action.card)}"
+        return f"Extend your {state.meld(action.meld).words()} at the {action.end} with the {long_name(action.card)}"
     if isinstance(action, Discard):
         return f"Discard the {long_name(action.card)} and end your turn"
     return str(action)

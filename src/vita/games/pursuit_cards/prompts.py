@@ -24,7 +24,7 @@ from vita.games.pursuit_cards.actions import (
     StartMeld,
     Take,
 )
-from vita.games.pursuit_cards.cards import DECLARED, JOKER, SUIT_NAMES, long_name, name
+from vita.games.pursuit_cards.cards import DECLARED, JOKER, long_name, name
 from vita.games.pursuit_cards.state import CardsState
 
 KINDS: dict[str, Kind] = {
@@ -51,9 +51,8 @@ def _cards(entry: int) -> list[Part]:
 
 def _meld(state: CardsState, meld: int) -> Part:
     found = state.find_meld(meld)
-    suit = f" ({SUIT_NAMES[found.suit]})" if found is not None and found.suit >= 0 else ""
-    owner = f"{state.name(found.owner)}'s " if found is not None else ""
-    return Part("meld", meld, f"{owner}m{meld}{suit}")
+    words = f"{state.name(found.owner)}'s {found.words()}" if found is not None and found.cards else "a meld"
+    return Part("meld", meld, words)
 
 
 def prompt(state: CardsState, seat: int, action: Action) -> Prompt:

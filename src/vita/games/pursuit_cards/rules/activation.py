@@ -68,18 +68,19 @@ def activate(state: CardsState, seat: int, action: Activate) -> None:
     if meld.suit == HEARTS:
         points = len(meld.cards) * power
         state.happiness[seat] += points
-        state.say(f"{who} activates Heart meld m{meld.id} with {played} (power {power}): "
+        state.say(f"{who} activates the {meld.words()} with {played} (power {power}): "
                   f"{len(meld.cards)} × {power} = {points} Happiness.")
     elif meld.suit == DIAMONDS:
-        state.say(f"{who} activates Diamond meld m{meld.id} with {played} (power {power}).")
+        state.say(f"{who} activates the {meld.words()} with {played} (power {power}).")
         state.diamond_owed = power
         if state.available:
             state.step = DIAMOND
         else:
             take(state, seat, Take(0))
     else:
-        state.say(f"{who} activates Spade meld m{meld.id} with {played}: an attack of power "
-                  f"{power} on m{action.target}.")
+        target = state.meld(action.target)
+        state.say(f"{who} activates the {meld.words()} with {played}: an attack of power "
+                  f"{power} on {state.name(target.owner)}'s {target.words()}.")
         begin_attack(state, meld.id, action.target, power)
 
 

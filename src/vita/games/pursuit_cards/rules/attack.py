@@ -52,8 +52,8 @@ def defend(state: CardsState, seat: int, action: Defend) -> None:
     play_to_temp(state, seat, action.card)
     state.used_clubs.append(action.meld)
     state.attack = (spade, target, power, defence + action.position)
-    state.say(f"{state.name(seat)} defends with the {long_name(action.card)} on Club meld "
-              f"m{action.meld} (power {action.position}).")
+    state.say(f"{state.name(seat)} defends with the {long_name(action.card)} on the "
+              f"{state.meld(action.meld).words()} (power {action.position}).")
     if not defend_options(state):
         resolve(state)
 
@@ -68,7 +68,7 @@ def resolve(state: CardsState) -> None:
     net = power - defence
     meld = state.meld(target)
     if net <= 0:
-        state.say(f"The attack on m{target} has no effect ({power} against {defence}).")
+        state.say(f"The attack on {state.name(meld.owner)}'s {meld.words()} has no effect ({power} against {defence}).")
         finish(state)
         return
     capture = min(net, len(meld.cards))
@@ -91,10 +91,11 @@ def capture(state: CardsState, seat: int, action: Capture) -> None:
 
 
 def take_card(state: CardsState, meld: Meld, end: str) -> None:
+    words = meld.words() if state.log is not None else ""
     entry = meld.cards.pop(0 if end == "front" else -1)
     state.hands[state.turn][natural(entry)] += 1
     state.capture_left -= 1
-    state.say(f"{state.name(state.turn)} captures the {long_name(entry)} from m{meld.id}.")
+    state.say(f"{state.name(state.turn)} captures the {long_name(entry)} from {state.name(meld.owner)}'s {words}.")
 
 
 def after_capture(state: CardsState) -> None:

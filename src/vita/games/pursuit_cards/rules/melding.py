@@ -18,7 +18,6 @@ from vita.games.pursuit_cards.cards import (
     KINDS,
     card,
     long_name,
-    names,
     natural,
     suit_of,
     value_of,
@@ -204,7 +203,7 @@ def add(state: CardsState, seat: int, action: AddToMeld) -> None:
     state.melds.append(meld)
     state.pending = []
     state.step = MAIN
-    state.say(f"{state.name(seat)} melds m{meld.id}: {names(meld.cards)} (pattern {pattern}).")
+    state.say(f"{state.name(seat)} melds the {meld.words()} (pattern {pattern}).")
 
 
 # -- extending a meld ----------------------------------------------------------------------------
@@ -236,8 +235,8 @@ def extend(state: CardsState, seat: int, action: Extend) -> None:
     else:
         meld.cards.append(action.card)
     state.melded = True
-    state.say(f"{state.name(seat)} extends m{meld.id} at the {action.end} with the "
-              f"{long_name(action.card)}: {names(meld.cards)}.")
+    state.say(f"{state.name(seat)} extends a meld at the {action.end} with the "
+              f"{long_name(action.card)}: the {meld.words()}.")
 
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from vita.games.pursuit_cards.cards import suit_of, value_of
+from vita.games.pursuit_cards.cards import meld_words, suit_of, value_of
 
 MIN_LENGTH, MAX_LENGTH = 3, 5
 
@@ -58,6 +58,10 @@ class Meld:
         self.suit = suit
         self.pattern = pattern
         self.cards = cards  # entries: cards, or DECLARED + card for Jokers
+
+    def words(self) -> str:
+        """The meld as the rulebook names one: ``3-5-7 of Hearts``."""
+        return meld_words(self.cards, self.suit)
 
     def copy(self) -> Meld:
         return Meld(self.id, self.owner, self.suit, self.pattern, self.cards[:])

@@ -21,6 +21,9 @@
     return parts.length ? parts : [h("span", {className: "muted"}, "—")];
   }
 
+  // A thing's tooltip: its words, then the rulebook's section for it.
+  const told = (node, ctx, words, rule) => withTip(node, [words, ctx.rule && rule ? ctx.rule(rule) : ""].filter(Boolean).join("\n"));
+
   function card(number, ctx, opts) {
     const info = ctx.catalogue[String(number)] || {title: `card ${number}`, types: [], text: ""};
     const o = opts || {};
@@ -35,7 +38,7 @@
         info.points ? h("b", {}, ` ${info.points} pts`) : null));
       if (info.paid) node.appendChild(h("div", {className: "paid"}, "each turn ", symbols(info.paid)));
     }
-    withTip(node, info.text);
+    told(node, ctx, [`${number} ${info.title} (${(info.types || []).join(" / ")})`, info.text].filter(Boolean).join("\n"), o.rule);
     return o.targets ? pickable(node, ctx, o.targets) : node;
   }
 
@@ -57,7 +60,7 @@
     const throwable = i => [...rerolls].some(n => n.split(" ").includes(String(i + 1)));
     const button = h("button", {type: "button", className: "reroll"});
     const nodes = v.dice.map((face, i) => {
-      const node = die(face, i);
+      const node = told(die(face, i), ctx, `die ${i + 1}: ${SYM[face][1]}` + (face === "bad_luck" ? " (frozen)" : ""), "dice");
       if (!throwable(i)) return node;
       node.classList.add("clickable");
       node.tabIndex = 0;
@@ -95,22 +98,24 @@
     const stacks = h("div", {className: "stacks"});
     for (const kind of STACKS) {
       const cards = p.cv[kind];
-      const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`}, h("h3", {}, `${kind} (${cards.length})`));
+      const column = h("div", {className: `stack ${kind}`, "aria-label": `${kind} stack`},
+        told(h("h3", {}, `${kind} (${cards.length})`), ctx, `The ${kind} stack: ${cards.length} card${cards.length === 1 ? "" : "s"}`, "stacks"));
       // A CV card is chosen by its number: lost to misfortune, or a new card put under it.
-      cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, targets: `card:${n} place:${n}`})));
+      cards.slice().reverse().forEach((n, i) => column.appendChild(card(n, ctx, {active: i === 0, targets: `card:${n} place:${n}`, rule: "stacks"})));
       stacks.appendChild(column);
     }
-    const line = h("div", {className: "row cv-line"}, h("span", {}, "Tokens: ", symbols(Object.fromEntries(Object.entries(p.tokens)))));
+    const line = h("div", {className: "row cv-line"},
+      told(h("span", {}, "Tokens: ", symbols(Object.fromEntries(Object.entries(p.tokens)))), ctx, "Tokens: the symbols of the active cards", "tokens"));
     if (p.hand !== null) {
       const hidden = p.hidden_in_hand ? ` + ${p.hidden_in_hand} childhood card(s)` : "";
       line.appendChild(h("span", {className: "row hand", "aria-label": "hand"}, "Hand: ",
-        p.hand.length ? p.hand.map(n => card(n, ctx, {targets: `card:${n}`})) : h("span", {className: "muted"}, "no events"), hidden));
+        p.hand.length ? p.hand.map(n => card(n, ctx, {targets: `card:${n}`, rule: "hand"})) : h("span", {className: "muted"}, "no events"), hidden));
     }
-    if (p.goal !== null) line.appendChild(h("span", {}, "Life goal: ", card(p.goal, ctx)));
+    if (p.goal !== null) line.appendChild(h("span", {}, "Life goal: ", card(p.goal, ctx, {rule: "life-goals"})));
     const body = [stacks, line];
     if (p.draft && p.draft.length) {
       body.push(h("div", {className: "row", "aria-label": "childhood cards to choose from"}, h("span", {}, "Choose: "),
-        p.draft.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
+        p.draft.map(n => card(n, ctx, {full: true, targets: `card:${n}`, rule: "childhood"}))));
     } else if (p.draft_size) {
       body.push(h("p", {}, `${p.draft_size} childhood cards to choose from`));
     }
@@ -124,17 +129,18 @@
     const whose = v.step === "draft" ? "the childhood draft" : `${v.players[v.turn].name}'s turn`;
     root.appendChild(h("p", {className: "table-line"}, h("b", {}, `Round ${v.round} · ${whose}`),
       v.step === "over" || v.step === "draft" ? "" : ` · ${v.step}`,
-      ` · decks: early ${v.decks.early}, middle ${v.decks.middle}, old ${v.decks.old}`));
+      told(h("span", {}, ` · decks: early ${v.decks.early}, middle ${v.decks.middle}, old ${v.decks.old}`), ctx,
+           "The cards left in the early adulthood, middle age and old age decks", "decks")));
     root.appendChild(h("div", {className: "row goals", "aria-label": "public life goals"},
-      h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx))));
+      h("span", {}, "Public life goals: "), v.public_goals.map(g => card(g, ctx, {rule: "life-goals"}))));
     root.appendChild(h("div", {className: "row track", "aria-label": "track"}, h("span", {className: "row-name"}, "Track"),
-      v.track.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
+      v.track.map(n => card(n, ctx, {full: true, targets: `card:${n}`, rule: "track"}))));
     if (["roll", "select", "misfortune"].includes(v.step) && v.dice.length) {
       root.appendChild(diceRow(v, payload, ctx));
       if (v.step !== "roll") {
-        root.appendChild(h("p", {className: "spend"}, "Symbols to spend: ", symbols(v.pool),
+        root.appendChild(told(h("p", {className: "spend"}, "Symbols to spend: ", symbols(v.pool),
           Object.values(v.event_pool).some(n => n) ? [" · from events: ", symbols(v.event_pool)] : null,
-          v.misfortunes ? h("b", {}, ` · misfortunes: ${v.misfortunes}`) : null));
+          v.misfortunes ? h("b", {}, ` · misfortunes: ${v.misfortunes}`) : null), ctx, "The symbols of your dice and tokens, to spend", "pool"));
       }
     }
     // Cards bought this turn wait to join a CV (on top, or under a card of their stack).
@@ -142,7 +148,7 @@
     const waiting = [...(v.bought || []), ...(v.placing || [])].map(b => b.card);
     if (waiting.length) {
       root.appendChild(h("div", {className: "row bought", "aria-label": "cards to add to a CV"}, h("span", {}, "To add to a CV: "),
-        waiting.map(n => card(n, ctx, {full: true, targets: `card:${n}`}))));
+        waiting.map(n => card(n, ctx, {full: true, targets: `card:${n}`, rule: "stacks"}))));
     }
     // Your own CV first, the others' folded to a line each (opened on demand).
     const order = v.players.map((_, seat) => seat).sort((a, b) => (b === payload.seat) - (a === payload.seat));

@@ -19,6 +19,15 @@
     return {joker: false, suit, value: rank === "A" ? 1 : Number(rank), rank, word};
   }
   const cardWord = (value, suit) => `${value === 1 ? "A" : value}${suit}`;
+  // A meld as the rulebook names one ("3-5-7 of Hearts", a Joker by what it stands for).
+  function meldWords(m) {
+    const values = m.cards.map(w => {
+      const c = parse(w), as = c.joker ? c.as : c;
+      const value = as ? (as.value === 1 ? "Ace" : String(as.value)) : "?";
+      return c.joker ? `Joker ${value}` : value;
+    });
+    return `${values.join("-")} of ${SUIT[m.suit]}`;
+  }
   function longName(word) {
     const c = parse(word);
     if (c.joker) return c.as ? `Joker (as the ${RANKS[c.as.value]} of ${SUIT[c.as.suit]})` : "Joker";
@@ -100,8 +109,13 @@
   }
 
   // A card: its face, and optionally a caption under it (a meld card's power).
-  function card(word, caption) {
-    const node = h("span", {className: "pcard", "data-card": word, title: longName(word)});
+  // The rulebook's words for a thing on the table (set by the renderer from ctx.rule).
+  let currentRule = () => "";
+  const THING_OF_SUIT = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
+
+  function card(word, caption, thing) {
+    const node = h("span", {className: "pcard", "data-card": word});
+    withTip(node, [longName(word), thing ? currentRule(thing) : ""].filter(Boolean).join("\n"));
     node.appendChild(face(word));
     if (caption) node.appendChild(h("span", {className: "caption"}, caption));
     return node;
@@ -116,7 +130,8 @@
     const shown = Math.min(4, count);
     for (let i = 0; i < shown; i++) pile.appendChild(back());
     if (!count) pile.appendChild(h("span", {className: "pcard empty"}, "empty"));
-    return h("figure", {className: "pile-box"}, pile, h("figcaption", {}, `${label} · ${count}`));
+    return withTip(h("figure", {className: "pile-box"}, pile, h("figcaption", {}, `${label} · ${count}`)),
+                   [`${label}: ${count} cards`, currentRule("stock")].filter(Boolean).join("\n"));
   }
 
   // The discard pile: face up and public, fanned with its top (last card) on the right.
@@ -129,7 +144,7 @@
     words.slice(hidden).forEach((w, j) => {
       const i = hidden + j;
       const top = i === words.length - 1;
-      const node = card(w, top ? "top" : null);
+      const node = card(w, top ? "top" : null, "discard-pile");
       // A Diamond activation takes this card and those above it: "take <k>", k from the top.
       if (words.length - i <= available) { node.classList.add("takeable"); pickable(node, ctx, `count:${words.length - i}`); }
       if (top) node.classList.add("top");
@@ -145,14 +160,17 @@
     const captured = attack && attack.target === m.id;
     // Under attack, its cards spread out: both ends are whole targets, none under the next card.
     const cards = h("div", {className: captured ? "fan spread" : "fan"}, m.cards.map((w, i) => {
-      const node = card(w, `${i + 1}`);
+      const node = card(w, `${i + 1}`, THING_OF_SUIT[m.suit]);
       if (captured && i === 0) pickable(node, ctx, "end:front");
       if (captured && i === m.cards.length - 1) pickable(node, ctx, "end:back");
       return node;
     }));
-    const node = h("div", {className: "meld", "data-meld": m.id, title: "the number under each card is its power (its position)"},
+    const node = h("div", {className: "meld", "data-meld": m.id},
       h("div", {className: "meta"}, s("svg", {viewBox: "0 0 10 10", class: "suit-icon"}, pip(m.suit, 5, 5, 10)),
-        ` m${m.id} · ${SUIT[m.suit]} · pattern ${m.pattern}`), cards);
+        ` ${SUIT[m.suit]} · pattern ${m.pattern}`), cards);
+    // What the meld is for, in the rulebook's words (its tooltip).
+    withTip(node, [`${meldWords(m)}, pattern ${m.pattern}: the number under each card is its power (its position)`,
+                   currentRule(THING_OF_SUIT[m.suit])].filter(Boolean).join("\n"));
     return captured ? node : pickable(node, ctx, `meld:${m.id}`);
   }
 
@@ -222,7 +240,7 @@
     const usesOf = w => ctx.legal.filter(a => targetsOf(a).includes(`card:${w}`));
     const builder = h("div", {className: "builder", "aria-live": "polite"});
     const nodes = hand.map((w, i) => {
-      const node = card(w);
+      const node = card(w, null, "hand");
       node.dataset.index = i;
       const uses = usesOf(w).length > 0;
       if (!uses && !starts.size) return node;
@@ -303,19 +321,22 @@
 
   window.VitaRenderers["pursuit-cards"] = function (payload, ctx) {
     const v = payload.view;
+    currentRule = ctx.rule || (() => "");
     const root = h("div", {className: "cards-game"});
     const over = payload.over;
     root.appendChild(h("p", {className: "table-line"}, over ? "" : h("b", {}, `${v.players[v.turn].name}'s turn`),
       over ? "" : " · ", `pass ${v.pass_no} of ${v.passes} through the stock`, v.final ? " · final turn" : ""));
     const middle = h("div", {className: "middle"}, stockPile(v.stock, "Stock", ctx), discardPile(v.discard, v.step === "diamond" ? v.available : 0, ctx));
-    if (v.temp.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.temp.map(w => card(w))),
+    if (v.temp.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.temp.map(w => card(w, null, "temporary-pile"))),
                                                h("figcaption", {}, "Played this turn")));
     if (v.pending.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.pending.map((w, i) => card(w, `${i + 1}`))),
                                                   h("figcaption", {}, "New meld being laid")));
     root.appendChild(middle);
     if (v.attack) {
       const a = v.attack;
-      root.appendChild(h("p", {className: "note attack"}, `Attack by m${a.meld} on m${a.target}: power ${a.power}, defence ${a.defence}`));
+      const named = id => { const m = v.melds.find(x => x.id === id); return m ? `${v.players[m.owner].name}'s ${meldWords(m)}` : "a meld"; };
+      root.appendChild(withTip(h("p", {className: "note attack"}, `Attack by ${named(a.meld)} on ${named(a.target)}: power ${a.power}, defence ${a.defence}`),
+                               currentRule("attack")));
       // A meld broken down to two cards: both go to the discard pile, its owner says which first.
       if (a.remnant && a.remnant.length) {
         root.appendChild(h("figure", {className: "pile-box remnant"},
@@ -330,7 +351,8 @@
       const p = v.players[seat];
       const mine = seat === payload.seat;
       const area = h("section", {className: "area" + (mine ? " mine" : "") + (seat === v.turn && !over ? " turn-here" : ""), "data-seat": seat},
-        h("h2", {}, seatMark(seat), ` ${p.name}`, mine ? " (you)" : "", ` — Happiness ${p.happiness}`,
+        h("h2", {}, seatMark(seat), ` ${p.name}`, mine ? " (you)" : "", " — ",
+          withTip(h("span", {}, `Happiness ${p.happiness}`), [`${p.name}'s Happiness points`, currentRule("happiness")].filter(Boolean).join("\n")),
           h("span", {className: "muted"}, ` · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand`)));
       const melds = h("div", {className: "melds"}, v.melds.filter(m => m.owner === seat).map(m => meldNode(m, ctx, v.attack)));
       if (!melds.childNodes.length) melds.appendChild(h("p", {className: "muted"}, "no melds"));
