@@ -920,9 +920,10 @@ def test_our_life_sheet_numbers_collide_with_nothing(server: Server, browser: An
 def test_the_list_of_choices_speaks_in_the_games_words(server: Server, browser: Any, game: str,
                                                       options: dict[str, Any], players: int) -> None:
     """The list of choices beside (or under) the table: grouped under each kind's words with
-    its count ("Take a project (3)"), then by what the choices act on; no control shows a
-    notation that has a digit, a hyphen or more than one word, nor a kind's slug; the typed
-    box is behind a "type notation" toggle. Checked at the first decisions, desktop and phone."""
+    its count ("Take a project (3)"), then by what the choices act on; no control (in the list
+    or on the table) shows a notation that has a digit, a hyphen or more than one word, nor a
+    kind's slug; the typed box is behind a "type notation" toggle. Checked at the first
+    decisions, desktop and phone."""
     data = server.api("POST", "/api/tables", json={"game": game, "seed": 3, "options": options,
                                                    "seats": [{"name": f"P{k}"} for k in range(1, players + 1)]})
     for viewport in ({"width": 1366, "height": 768}, {"width": 390, "height": 844}):
@@ -936,6 +937,15 @@ def test_the_list_of_choices_speaks_in_the_games_words(server: Server, browser: 
         slugs = {a["kind"] for a in view["legal"] if "-" in a["kind"]}
         banned = [n for n in notations if any(c.isdigit() for c in n) or "-" in n or " " in n] + sorted(slugs)
         assert not page.locator("#actions input[aria-label='type an action']").is_visible()
+        # On the table too: what can be clicked (its text and its words for a screen reader),
+        # the line that says where the game stands, and the bar of what nothing stands for.
+        on_table = page.evaluate("""() => [...document.querySelectorAll(
+                '#board .clickable, #board button, #board summary, #board .table-line, #table-bar')]
+            .filter(n => n.getClientRects().length)
+            .flatMap(n => [n.textContent, n.getAttribute("aria-label") || ""])""")
+        for text in on_table:
+            shown = [n for n in banned if n in text]
+            assert not shown, f"{game} {viewport['width']} px: {shown} on the table in {text!r}"
         seen = 0
         for depth in range(3):  # the list, then a group of it, then a group of that
             texts = page.evaluate("""() => [...document.querySelectorAll('#actions button, #actions summary')]
@@ -1151,3 +1161,107 @@ def wait_for_my_turn(server: Server, table_id: str, token: str) -> dict[str, Any
             return mine
         assert not mine["over"] and time.monotonic() < deadline, "Ana's turn never came"
         time.sleep(0.03)
+
+
+def finished_bot_table(server: Server, game: str, players: int = 2, options: dict[str, Any] | None = None) -> str:
+    seats = [{"name": name, "kind": "bot", "bot": "heuristic"} for name in ("Ana", "Bo", "Cy")[:players]]
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 5, "seats": seats, "options": options or {}})
+    deadline = time.monotonic() + 120
+    while not public(server, data["table"])["over"]:  # a still table: nothing redraws under the pointer
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    return str(data["table"])
+
+
+def hover_lines(page: Any, pattern: str, limit: int = 4) -> list[tuple[str, list[str]]]:
+    """Point at the last log lines matching ``pattern``: each with what it outlined (the drawn
+    things marked "told": their data-space, data-name or data-card)."""
+    import re
+
+    lines = [t for t in page.locator("#log li").all_inner_texts() if re.search(pattern, t)][-limit:]
+    out = []
+    for text in lines:
+        page.locator("#log li", has_text=text).last.hover()
+        told = page.evaluate("""() => [...document.querySelectorAll('#board .told')].map(n =>
+            n.dataset.space || n.dataset.name || n.dataset.card || n.dataset.key || String(n.className))""")
+        out.append((text, told))
+        page.mouse.move(1, 1)
+    return out
+
+
+def test_a_log_line_outlines_the_spaces_rows_and_melds_it_names(server: Server, browser: Any) -> None:
+    """Pointing at a log line outlines on the table what it names, not only cards: the board
+    game's action space ("takes 'Study'"); Our Life's row on the sheet of the player who marked
+    it; the card game's meld it laid, on its player's side of the table."""
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{server.base}/t/{finished_bot_table(server, 'pursuit')}/watch")
+    page.wait_for_selector("#board svg [data-space]")
+    spaces = {"Study": "study", "Play": "play", "Interact": "interact", "Temp Job": "temp-job"}
+    checked = 0
+    for text, told in hover_lines(page, r"takes '(Study|Play|Interact|Temp Job)'"):
+        space = spaces[text.split("'")[1]]
+        assert space in told, (text, told)
+        checked += 1
+    assert checked
+    # Our Life: "<name> marks <row>" outlines that row on that player's Character or Family sheet.
+    page.goto(f"{server.base}/t/{finished_bot_table(server, 'our-life')}/watch")
+    page.wait_for_selector("#board .olrow")
+    checked = 0
+    for text, told in hover_lines(page, r" marks [A-Z]"):
+        row = text.split(" marks ")[1].split(" (")[0].removesuffix("'s track")  # a child's track: its name
+        assert row in told, (text, told)
+        checked += 1
+    assert checked
+    # The card game: "<name> melds the 3-5-7 of Hearts" outlines that meld while it is on the table.
+    page.goto(f"{server.base}/t/{finished_bot_table(server, 'pursuit-cards')}/watch")
+    page.wait_for_selector("#board .meld")
+    names = ["Ana", "Bo"]
+    drawn = {(names[int(seat)], words) for seat, words in page.locator("#board .meld").evaluate_all(
+        "nodes => nodes.map(n => [n.closest('[data-seat]').dataset.seat, n.dataset.name])")}
+    checked = 0
+    for text, told in hover_lines(page, r" melds the ", limit=40):
+        who, meld = text.split(" melds the ")[0], text.split(" melds the ")[1].split(" (pattern")[0]
+        if (who, meld) in drawn:  # (the other player's meld of the same cards is not outlined)
+            assert meld in told, (text, told)
+            checked += 1
+    assert checked
+
+
+TIPPED = {  # what must carry a tooltip with its rulebook section, per game
+    "pursuit": "[data-card], [data-space], [data-track], [data-round], .slot.empty, .goal-name, .trait",
+    "pursuit-cards": "[data-card], .meld, .pile-box",
+    "cv": "[data-card], [data-die], .stack h3",
+    "our-life": ".sq, .olcard.action, .rowname, .olchart",
+}
+
+
+@pytest.mark.parametrize(("game", "package", "options"), [
+    ("pursuit", "pursuit", {}), ("pursuit-cards", "pursuit_cards", {}), ("cv", "cv", {}),
+    ("our-life", "our_life", {"couples": 1})])
+def test_every_thing_on_the_table_has_a_tooltip_with_its_rulebook_section(server: Server, browser: Any, game: str,
+                                                                         package: str, options: dict[str, Any]) -> None:
+    """Every card, space, track space, round, pile, meld, die and sheet box on Ana's table
+    (her own, the board's and the others' folded ones) has a tooltip that names a section of
+    the game's rulebook (rulebook.yaml, whose quotes are checked against the rulebooks)."""
+    import yaml
+
+    book = yaml.safe_load((RULEBOOKS / package / "rulebook.yaml").read_text())
+    sections = {rule["section"] for rule in [*book["actions"].values(), *book.get("things", {}).values()]}
+    seats = [{"name": "Ana"}] + [{"name": name, "kind": "bot", "bot": "heuristic"} for name in ("Bo", "Cy")]
+    data = server.api("POST", "/api/tables", json={"game": game, "seed": 4, "options": options, "seats": seats})
+    token = data["seats"][0]["token"]
+    for _ in range(3):  # a little way into the game: cards in front of players, melds, marks
+        mine = wait_for_my_turn(server, data["table"], token)
+        httpx.post(f"{server.base}/api/tables/{data['table']}/actions", timeout=10,
+                   json={"token": token, "seq": mine["seq"], "action": mine["legal"][0]["notation"]})
+    mine = wait_for_my_turn(server, data["table"], token)
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector(f'#app[data-seq="{mine["seq"]}"] #board .clickable')
+    tips = page.evaluate("""selector => [...document.querySelectorAll("#board :is(" + selector + ")")].map(n => {
+        const svgTitle = n instanceof SVGElement ? [...n.children].find(c => c.tagName === "title") : null;
+        return [n.outerHTML.slice(0, 80), svgTitle ? svgTitle.textContent : n.getAttribute("title") || ""];
+    })""", TIPPED[game])
+    assert len(tips) > 10, tips
+    untold = [(html, tip) for html, tip in tips if not any(f"Rulebook, {section}:" in tip for section in sections)]
+    assert not untold, f"{game}: {len(untold)} of {len(tips)} without their rulebook section: {untold[:4]}"

@@ -610,23 +610,42 @@
     log.scrollTop = log.scrollHeight;
   }
 
-  // A card's name as drawn (its title, a heading, or the first line of its tooltip).
+  // A thing's name as drawn: its data-name, else (a card) its title, a heading, or the first
+  // line of its tooltip.
   function nameOf(node) {
+    if (node.dataset.name) return node.dataset.name;
     const heading = node.querySelector(".title, h3");
     const text = heading ? heading.textContent : (node.getAttribute("title") || "").split("\n")[0];
     return text.replace(/^\s*\d+\s*(·\s*)?/, "").trim();
   }
 
+  // The seats a thing on the table belongs to (a player's area, a family, a seat's piece), or
+  // null for what is everybody's (a board space, a row of cards, the piles).
+  function seatsOf(node) {
+    const owner = node.closest("[data-seat], [data-seats]");
+    if (!owner || !el("board").contains(owner)) return null;  // (#app says whose page it is: not an owner)
+    return (owner.dataset.seats !== undefined ? owner.dataset.seats : owner.dataset.seat).split(" ").filter(Boolean).map(Number);
+  }
+
+  // Pointing at a log line (or tapping it) outlines on the table what it names: a card, a
+  // space, a meld or a sheet's row by its name; a marker, the dice or a stress track by the
+  // words that move it (data-tell). Where the line names players, only their things are.
   function tell(line) {
     const board = el("board");
     board.querySelectorAll(".told").forEach(node => node.classList.remove("told"));
     if (!line) return;
-    board.querySelectorAll("[data-card]").forEach(node => {
+    const seats = (payload ? payload.seats : []).filter(s => s.name && new RegExp(`(^|\\W)${escapeRegExp(s.name)}(\\W|$)`).test(line))
+      .map(s => s.seat);
+    board.querySelectorAll("[data-card], [data-name], [data-tell]").forEach(node => {
+      const owners = seatsOf(node);
+      if (owners && seats.length && !owners.some(seat => seats.includes(seat))) return;
       const name = nameOf(node);
-      if (name.length >= 3 && line.includes(name)) node.classList.add("told");
+      const hit = node.dataset.tell ? new RegExp(node.dataset.tell, "i").test(line) : name.length >= 3 && line.includes(name);
+      if (hit && (!node.dataset.tell || !owners || seats.length)) node.classList.add("told");
     });
     throughFolds("told");
   }
+  const escapeRegExp = text => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
   function drawSeats(data) {
     const list = h("ul", {});

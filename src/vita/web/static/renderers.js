@@ -62,7 +62,8 @@ window.pickable = function pickable(node, ctx, targets, direct) {
 // Another player's area (or a part of the table one looks at now and then): a line that sums
 // it up, the rest opened on demand by a tap on that line. It opens by itself while one of the
 // seat's choices acts on something inside it; otherwise it stays as the person last left it,
-// open or folded, from one drawing of the table to the next.
+// open or folded, from one drawing of the table to the next. (A spectator's areas are all
+// others': the renderers open them by default.)
 const folds = {};  // key → true (opened by the person) or false (folded by the person)
 window.fold = function fold(key, summary, body, openByDefault) {
   const parts = [body].flat(Infinity).filter(Boolean);

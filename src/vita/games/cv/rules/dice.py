@@ -25,7 +25,6 @@ from vita.games.cv.steps import (
     USED_PSYCHOTHERAPY,
 )
 
-FACE_LETTERS = "HRKMGB"
 PSYCHOTHERAPY = "psychotherapy"
 
 # Every reroll of a subset of dice, built once: SUBSETS[mask] lists the actions rerolling a
@@ -57,7 +56,8 @@ def start_turn(state: CvState) -> None:
 
 
 def faces(dice: list[int]) -> str:
-    return " ".join(FACE_LETTERS[f] for f in dice)
+    """The dice's faces in words, die by die: ``health, money, bad luck``."""
+    return ", ".join(SYMBOLS[f].replace("_", " ") for f in dice)
 
 
 def abilities(state: CvState, seat: int) -> set[str]:

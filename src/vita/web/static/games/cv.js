@@ -89,7 +89,7 @@
     }
     button.addEventListener("click", () => { if (button.dataset.notation) ctx.send(button.dataset.notation); });
     update();
-    return h("div", {className: "row dice", "aria-label": "dice"}, h("span", {}, "Dice: "), nodes, button,
+    return h("div", {className: "row dice", "aria-label": "dice", "data-tell": "\\brolls\\b|\\brerolls\\b|more dice"}, h("span", {}, "Dice: "), nodes, button,
       h("span", {className: "muted"}, ` throws left: ${v.rerolls}`));
   }
 
@@ -164,7 +164,7 @@
         area = h("section", {className: "area mine", "data-seat": seat}, h("h2", {}, who, about), cvOf(p, seat, v, ctx));
       } else {
         area = fold(`seat:${seat}`, [h("b", {}, who, about), h("span", {}, "tokens ", symbols(Object.fromEntries(Object.entries(p.tokens))))],
-                    cvOf(p, seat, v, ctx), false);
+                    cvOf(p, seat, v, ctx), ctx.seat === null);
         area.classList.add("area");
         area.dataset.seat = seat;
       }

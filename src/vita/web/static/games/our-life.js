@@ -40,7 +40,7 @@
     const chosenBy = v.players.map((p, s) => [p, s]).filter(([p]) => p.choice === slot + 1);
     const secret = v.players.some(p => p.choice === true);
     const roll = (v.rolls || []).find(r => r[0] === slot);
-    const node = h("div", {className: "olcard action", "data-slot": slot + 1},
+    const node = h("div", {className: "olcard action", "data-slot": slot + 1, "data-name": info.title},
       h("div", {className: "title"}, h("small", {}, `${slot + 1} · `), info.title),
       h("div", {className: "actions"}, iconRow(counts(info.actions))),
       h("div", {className: "extras"},
@@ -65,7 +65,8 @@
     // Setup: the Background card's row is chosen by its name.
     const name = told(h("span", {className: "rowname"}, layout.name, " ", icon(layout.action)), ctx,
                       `${layout.name}: ${marks} marked`, rule);
-    const line = h("div", {className: "olrow", "data-row": layout.id}, mine ? pickable(name, ctx, `row:${layout.id}`) : name);
+    const line = h("div", {className: "olrow", "data-row": layout.id, "data-name": layout.name},
+                   mine ? pickable(name, ctx, `row:${layout.id}`) : name);
     let square = 0;
     layout.sections.forEach((length, index) => {
       const section = h("span", {className: "section"});
@@ -98,7 +99,7 @@
 
   function stressTrack(sheets, marks, ctx) {
     const s = sheets.stress;
-    const track = h("span", {className: "stress", "aria-label": `stress ${marks}`});
+    const track = h("span", {className: "stress", "aria-label": `stress ${marks}`, "data-tell": "\\bstress\\b|Relaxation"});
     const total = s.green + s.white + s.red;
     for (let i = 1; i <= total; i++) {
       const colour = i <= s.green ? "green" : i <= s.green + s.white ? "white" : "red";
@@ -150,7 +151,7 @@
     if (goalInfo) top.appendChild(told(h("p", {className: "goal"}, "Shared Goal: ", h("b", {}, goalInfo.title)), ctx, goalInfo.text, "shared-goal"));
     body.push(top);
     if (Array.isArray(family.shared_options) && family.shared_options.length) {
-      body.push(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx))));
+      body.push(h("p", {className: "goal"}, "Shared Goal, to choose: ", family.shared_options.map(n => goalCard(n, ctx, "shared-goal"))));
     }
     const rows = h("div", {className: "olsheet family"}, h("h3", {}, "Family sheet"));
     sheets.family.forEach(layout => {
@@ -162,7 +163,7 @@
       const info = ctx.catalogue[String(card)] || {title: `child ${card}`, squares: 0};
       const layout = {id: `child${i + 1}`, name: info.title, action: info.action, sections: [info.squares],
                       points: {}, bonuses: [null], romance: [], opportunities: {}};
-      rows.appendChild(withTip(row(layout, marks, [], ctx, mine, `row:child${i + 1}`, "children"), info.text));
+      rows.appendChild(told(row(layout, marks, [], ctx, mine, `row:child${i + 1}`, "children"), ctx, info.text, "children"));
     });
     // The Happiness Chart beside the Family sheet's rows, where the width allows.
     body.push(h("div", {className: "family-rows"}, rows, chart(sheets, family, v.round, ctx)));
@@ -174,15 +175,16 @@
       // The partner's (or another family's) Character sheet: a line until opened.
       const p = v.players[s];
       const folded = fold(`sheet:${s}`, [h("b", {}, "Character sheet of ", seatMark(s), ` ${p.name}`), roundLine(v, p, ctx)],
-                          sheet.children.length ? [...sheet.children].slice(1) : [], false);
+                          sheet.children.length ? [...sheet.children].slice(1) : [], ctx.seat === null);
       folded.classList.add("olsheet", "character");
       folded.dataset.seat = s;
       body.push(folded);
     });
-    if (mine) return h("section", {className: "area olfamily mine", "data-family": f}, h("h2", {}, who), body);
-    const area = fold(`family:${f}`, [h("b", {className: "who"}, who), familyLine(family, sheets, ctx)], body, false);
+    if (mine) return h("section", {className: "area olfamily mine", "data-family": f, "data-seats": seats.join(" ")}, h("h2", {}, who), body);
+    const area = fold(`family:${f}`, [h("b", {className: "who"}, who), familyLine(family, sheets, ctx)], body, ctx.seat === null);
     area.classList.add("area", "olfamily");
     area.dataset.family = f;
+    area.dataset.seats = seats.join(" ");
     return area;
   }
 
@@ -215,11 +217,12 @@
         `Opportunities track, square ${i + 1}: ${value} points once crossed`, "opportunities")));
     box.appendChild(track);
     if (Array.isArray(p.goal_options) && p.goal_options.length) {
-      box.appendChild(h("p", {className: "goal"}, "Personal Goal, to choose: ", p.goal_options.map(n => goalCard(n, ctx))));
+      box.appendChild(h("p", {className: "goal"}, "Personal Goal, to choose: ", p.goal_options.map(n => goalCard(n, ctx, "personal-goal"))));
     }
     if (p.background && !p.background_row && mine) {
       const info = ctx.catalogue[String(p.background)] || {title: `card ${p.background}`, text: ""};
-      box.appendChild(withTip(h("p", {className: "goal"}, "Background: ", h("b", {}, info.title), " — choose its row by the row's name"), info.text));
+      box.appendChild(told(h("p", {className: "goal"}, "Background: ", h("b", {}, info.title), " — choose its row by the row's name"), ctx,
+                           info.text, "background"));
     }
     const goal = typeof p.personal_goal === "number" && p.personal_goal ? ctx.catalogue[String(p.personal_goal)] : null;
     box.appendChild(h("p", {className: "round-info"},
@@ -228,9 +231,10 @@
     return box;
   }
 
-  function goalCard(number, ctx) {
+  function goalCard(number, ctx, rule) {
     const info = ctx.catalogue[String(number)] || {title: `card ${number}`, text: ""};
-    return pickable(withTip(h("span", {className: "olcard small goal-option", "data-card": number}, info.title), info.text), ctx, `card:${number}`);
+    return pickable(told(h("span", {className: "olcard small goal-option", "data-card": number}, info.title), ctx, info.text, rule),
+                    ctx, `card:${number}`);
   }
 
   function prompt(v, ctx) {
@@ -251,14 +255,15 @@
     if (p.kind === "vacation") {
       const info = ctx.catalogue[String(p.card)] || {bonuses: []};
       box.append(`${info.title}: pick a bonus `);
-      info.bonuses.forEach((b, i) => box.appendChild(pickable(h("span", {className: "olcard small"}, `${i + 1}) ${b}`), ctx, `option:${i + 1}`)));
+      info.bonuses.forEach((b, i) => box.appendChild(pickable(told(h("span", {className: "olcard small"}, b), ctx,
+        `${info.title}: ${b}`, "pick"), ctx, `option:${i + 1}`)));
     }
     return box;
   }
 
   function storyCard(number, ctx, targets) {
     const info = ctx.catalogue[String(number)] || {title: `card ${number}`, text: ""};
-    return pickable(withTip(h("span", {className: "olcard small story"}, info.title), info.text), ctx, targets);
+    return pickable(told(h("span", {className: "olcard small story"}, info.title), ctx, info.text, "post"), ctx, targets);
   }
 
   window.VitaRenderers["our-life"] = function (payload, ctx) {

@@ -151,8 +151,9 @@
       fan.appendChild(node);
     });
     if (!words.length) fan.appendChild(h("span", {className: "pcard empty"}, "empty"));
-    return h("figure", {className: "pile-box"}, fan,
-             h("figcaption", {}, `Discard pile · ${words.length}`, words.length ? " · top on the right ▸" : ""));
+    return withTip(h("figure", {className: "pile-box"}, fan,
+                     h("figcaption", {}, `Discard pile · ${words.length}`, words.length ? " · top on the right ▸" : "")),
+                   [`Discard pile: ${words.length} cards`, currentRule("discard-pile")].filter(Boolean).join("\n"));
   }
 
   function meldNode(m, ctx, attack) {
@@ -165,7 +166,7 @@
       if (captured && i === m.cards.length - 1) pickable(node, ctx, "end:back");
       return node;
     }));
-    const node = h("div", {className: "meld", "data-meld": m.id},
+    const node = h("div", {className: "meld", "data-meld": m.id, "data-name": meldWords(m)},
       h("div", {className: "meta"}, s("svg", {viewBox: "0 0 10 10", class: "suit-icon"}, pip(m.suit, 5, 5, 10)),
         ` ${SUIT[m.suit]} · pattern ${m.pattern}`), cards);
     // What the meld is for, in the rulebook's words (its tooltip).
@@ -327,10 +328,17 @@
     root.appendChild(h("p", {className: "table-line"}, over ? "" : h("b", {}, `${v.players[v.turn].name}'s turn`),
       over ? "" : " · ", `pass ${v.pass_no} of ${v.passes} through the stock`, v.final ? " · final turn" : ""));
     const middle = h("div", {className: "middle"}, stockPile(v.stock, "Stock", ctx), discardPile(v.discard, v.step === "diamond" ? v.available : 0, ctx));
-    if (v.temp.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.temp.map(w => card(w, null, "temporary-pile"))),
-                                               h("figcaption", {}, "Played this turn")));
-    if (v.pending.length) middle.appendChild(h("figure", {className: "pile-box"}, h("div", {className: "fan"}, v.pending.map((w, i) => card(w, `${i + 1}`))),
-                                                  h("figcaption", {}, "New meld being laid")));
+    // A pile of its own (the cards played this turn, a meld being laid): its words and its rule.
+    const group = (words, cards, caption, thing, className) => withTip(h("figure", {className: className || "pile-box"},
+      h("div", {className: "fan"}, cards), h("figcaption", {}, caption)), [words, currentRule(thing)].filter(Boolean).join("\n"));
+    if (v.temp.length) {
+      middle.appendChild(group("The cards played this turn (they join the discard pile at its end)",
+                               v.temp.map(w => card(w, null, "temporary-pile")), "Played this turn", "temporary-pile"));
+    }
+    if (v.pending.length) {
+      middle.appendChild(group("The new meld being laid", v.pending.map((w, i) => card(w, `${i + 1}`, "new-meld")),
+                               "New meld being laid", "new-meld"));
+    }
     root.appendChild(middle);
     if (v.attack) {
       const a = v.attack;
@@ -339,9 +347,8 @@
                                currentRule("attack")));
       // A meld broken down to two cards: both go to the discard pile, its owner says which first.
       if (a.remnant && a.remnant.length) {
-        root.appendChild(h("figure", {className: "pile-box remnant"},
-          h("div", {className: "fan"}, a.remnant.map(w => pickable(card(w), ctx, `card:${w}`))),
-          h("figcaption", {}, "Broken meld: both cards go to the discard pile, the one picked first")));
+        root.appendChild(group("A broken meld", a.remnant.map(w => pickable(card(w, null, "remnant"), ctx, `card:${w}`)),
+                               "Broken meld: both cards go to the discard pile, the one picked first", "remnant", "pile-box remnant"));
       }
     }
     // The others side by side across the table (a wide screen), your side at the bottom.

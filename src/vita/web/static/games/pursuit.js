@@ -148,6 +148,10 @@
     "take-project": "Take a Project", spend: "Spend", "get-job": "Get a Job", "start-relationship": "Start a Relationship",
     overtime: "Overtime", rest: "Rest"};
   const spaceName = name => SPACE_NAMES[name] || name.replace(/-/g, " ");
+  // How the log says a space was used, where it does not quote its name.
+  const SPACE_WORDS = {"take-project": "takes '[^']+' at L", spend: "spends on the", "get-job": "gets the job",
+    "start-relationship": "starts a relationship", overtime: "works overtime", rest: "\\brests\\b"};
+  const TRACK_WORDS = {stress: "\\bstress\\b", sth: "\\bSTH\\b", lth: "\\bLTH\\b"};
 
   const hourglass = (x, y, colour) => S("path", {d: `M${x} ${y} h8 l-3.3 5 l3.3 5 h-8 l3.3 -5z`, fill: colour,
                                                 stroke: "#333", "stroke-width": .6});
@@ -165,8 +169,12 @@
     }
     const {cols, rows, r} = best;
     const dx = w / cols, dy = hgt / rows;
-    return seats.map((seat, i) => keyed(seatShape(seat, x + dx * (i % cols + .5), y + dy * (Math.floor(i / cols) + .5), r),
-                                        `${track}:${seat}`));
+    return seats.map((seat, i) => {
+      const piece = keyed(seatShape(seat, x + dx * (i % cols + .5), y + dy * (Math.floor(i / cols) + .5), r), `${track}:${seat}`);
+      piece.dataset.seat = seat;  // a log line about this seat's track lights its piece
+      piece.dataset.tell = TRACK_WORDS[track];
+      return piece;
+    });
   }
   const keyed = (node, key) => { node.dataset.key = key; return node; };
   const label = (x, y, body, attrs) => S("text", {x, y, "font-size": 11, "font-family": "sans-serif", fill: "#1d2326", ...attrs}, body);
@@ -214,7 +222,9 @@
     names.forEach((name, i) => {
       const x = 4 + (i % cols) * spaceW, y = top + Math.floor(i / cols) * (spaceH + 6);
       const closed = v.closed.includes(name);
-      const g = S("g", {"data-space": name, class: "space-svg" + (closed ? " closed" : "")});
+      // A log line about this space lights it (app.js tell): "takes 'Study'", "works overtime".
+      const g = S("g", {"data-space": name, class: "space-svg" + (closed ? " closed" : ""),
+                        "data-tell": `'${spaceName(name)}'` + (SPACE_WORDS[name] ? `|${SPACE_WORDS[name]}` : "")});
       g.appendChild(S("rect", {x, y, width: spaceW - 6, height: spaceH, rx: 6, fill: closed ? "#e4e1da" : "#fffdf8", stroke: "#8a9a91"}));
       g.append(...spaceLabel(x + 7, y + 15, name, spaceW - (closed ? 30 : 0)));
       let hx = x + 8;
@@ -317,7 +327,7 @@
     // "Refresh": lose 1 STH to replace a row's cards, offered beside the row's name.
     return h("section", {className: "prow"},
       h("h2", {}, `${title} `, h("small", {}, `(${v.piles[key]} in the pile)`), " ", tool("↻ refresh", `row:${key}`, ctx)),
-      h("div", {className: "row", "data-row": key}, cards.map(id => card(id, ctx, null, `card:${id}`, ROW_RULES[key]))));
+      h("div", {className: "row", "data-row": key, "data-name": `${title} row`}, cards.map(id => card(id, ctx, null, `card:${id}`, ROW_RULES[key]))));
   }
 
   // A player's numbers in one line: resources, happiness, stress, hourglasses, slots.
@@ -381,7 +391,7 @@
     // Another player: one line (name, child trait and numbers) until opened.
     const traitWord = p.trait ? trait(ctx, p.trait) : p.chosen ? "trait chosen (shown once everyone has chosen)" : "trait to choose";
     const area = fold(`seat:${seat}`, [h("b", {className: "who"}, heading), h("span", {className: "trait-word"}, traitWord),
-                                       stats(p, ctx, false)], body, false);
+                                       stats(p, ctx, false)], body, ctx.seat === null);
     area.classList.add("area");
     area.dataset.seat = seat;
     return area;
