@@ -32,7 +32,7 @@ from vita.games.our_life.actions import (
     TakeOpportunity,
     Vacation,
 )
-from vita.games.our_life.cards import SYMBOLS
+from vita.games.our_life.cards import SYMBOLS, Row
 from vita.games.our_life.describe import personal_goal_text, shared_goal_text
 from vita.games.our_life.rules.family import vacation_to_pick
 from vita.games.our_life.rules.use import symbol_of
@@ -99,7 +99,7 @@ def prompt(state: OurLifeState, seat: int, action: Action) -> Prompt:
     if isinstance(action, Mark):
         row = book.rows.get(action.row)
         name = row.name if row is not None else _child(state, seat, action.row)
-        return paid("mark", f"Mark {name}", action.pay, Part("row", action.row, name))
+        return paid("mark", f"Mark {name}{_square(state, seat, row)}", action.pay, Part("row", action.row, name))
     if isinstance(action, Like):
         return paid("like", "Like: mark your Digital Persona", action.pay)
     if isinstance(action, Child):
@@ -126,6 +126,27 @@ def prompt(state: OurLifeState, seat: int, action: Action) -> Prompt:
     if isinstance(action, Done):
         return make("done", "End your turn")
     raise ValueError(f"no prompt for {notation}")
+
+
+def _square(state: OurLifeState, seat: int, row: Row | None) -> str:
+    """What marking a row's next square gives, as the sheet prints it ("BONUSES"): the bonus of
+    the section it finishes and the Life Achievement points it reaches; `` (square 3 of 7:
+    finishes a section, 2 Happiness (couple); 3 points)``."""
+    if row is None:
+        return ""
+    marks = state.frows[state.family_of[seat]][row.index] if row.family else state.rows[seat][row.index]
+    square = marks + 1
+    if square > row.size:
+        return ""
+    said = []
+    if square in row.section_ends:
+        bonus = row.bonuses[row.section_ends.index(square)]
+        if bonus is not None:
+            said.append(f"finishes a section, {bonus.describe()}")
+    if row.score_at[square] > row.score_at[marks]:
+        points = row.score_at[square]
+        said.append(f"{points} point{'' if points == 1 else 's'}")
+    return f" (square {square} of {row.size}" + (": " + "; ".join(said) if said else "") + ")"
 
 
 def _vacation_bonus(state: OurLifeState, seat: int, index: int) -> str:
