@@ -25,7 +25,7 @@ from tests.web.test_browser import ARGS
 from vita.registry import GAMES, make_bot
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 SETUPS = {"pursuit": (3, 60), "pursuit-cards": (3, 40), "cv": (3, 30), "our-life": (3, 45),
           "pursuit-community": (5, 110)}
 OPTIONS = {"our-life": {"couples": 1},  # Ana and Ben a couple, Cleo single
@@ -80,7 +80,7 @@ def advance(server: Server, table: str, token: str, game_id: str, moves: int) ->
         # The record is secret until the end: the tool, which runs the server, looks at the
         # live game itself (a copy), as the server's own bots do.
         assert server.server is not None
-        state = server.server.config.app.state.rooms.rooms[table].state.clone()
+        state = server.server.config.app.state.tables.live[table].state.clone()
         action = bot.choose(state, 0)
         # A bot may have moved meanwhile (a 409 then): just look again.
         httpx.post(f"{server.base}/api/tables/{table}/actions",

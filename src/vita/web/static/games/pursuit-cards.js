@@ -351,7 +351,8 @@
                                "Broken meld: both cards go to the discard pile, the one picked first", "remnant", "pile-box remnant"));
       }
     }
-    // The others side by side across the table (a wide screen), your side at the bottom.
+    // Your side (melds and hand) under the piles, in view as the decision needs it; the others
+    // side by side after it.
     const others = h("div", {className: "others"});
     const order = v.players.map((_, seat) => seat).sort((a, b) => (a === payload.seat) - (b === payload.seat));
     order.forEach(seat => {
@@ -373,7 +374,7 @@
       }
       if (mine) root.appendChild(area); else others.appendChild(area);
     });
-    root.insertBefore(others, root.querySelector(".area.mine"));
+    root.appendChild(others);
     return root;
   };
 })();
