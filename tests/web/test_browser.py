@@ -1228,7 +1228,8 @@ def test_a_log_line_outlines_the_spaces_rows_and_melds_it_names(server: Server, 
 
 
 TIPPED = {  # what must carry a tooltip with its rulebook section, per game
-    "pursuit": "[data-card], [data-space], [data-track], [data-round], .slot.empty, .goal-name, .trait",
+    "pursuit": "[data-card], [data-space], [data-track], [data-round], .slot.empty, .goal-name, .trait, "
+               ".community [data-slot]",
     "pursuit-cards": "[data-card], .meld, .pile-box",
     "cv": "[data-card], [data-die], .stack h3",
     "our-life": ".sq, .olcard.action, .rowname, .olchart",
@@ -1236,8 +1237,8 @@ TIPPED = {  # what must carry a tooltip with its rulebook section, per game
 
 
 @pytest.mark.parametrize(("game", "package", "options"), [
-    ("pursuit", "pursuit", {}), ("pursuit-cards", "pursuit_cards", {}), ("cv", "cv", {}),
-    ("our-life", "our_life", {"couples": 1})])
+    ("pursuit", "pursuit", {}), ("pursuit", "pursuit", {"expansion": "community"}),
+    ("pursuit-cards", "pursuit_cards", {}), ("cv", "cv", {}), ("our-life", "our_life", {"couples": 1})])
 def test_every_thing_on_the_table_has_a_tooltip_with_its_rulebook_section(server: Server, browser: Any, game: str,
                                                                          package: str, options: dict[str, Any]) -> None:
     """Every card, space, track space, round, pile, meld, die and sheet box on Ana's table

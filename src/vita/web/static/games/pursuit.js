@@ -101,10 +101,11 @@
     const resolving = board.markers.findIndex(marks => marks.length);
     board.slots.forEach((id, i) => {
       if (id === null) {
-        slots.appendChild(h("div", {className: "card empty", "data-slot": i + 1}, h("h3", {}, `${i + 1}`), h("div", {className: "kind"}, "empty")));
+        slots.appendChild(told(h("div", {className: "card empty", "data-slot": i + 1}, h("h3", {}, `${i + 1}`), h("div", {className: "kind"}, "empty")),
+                               ctx, `Community board, slot ${i + 1}: empty (filled as the first Adult round begins)`, "community-board"));
         return;
       }
-      const node = card(`community:${id}`, ctx, {label: `slot ${i + 1}`}, `card:${id}`);
+      const node = card(`community:${id}`, ctx, {label: `slot ${i + 1}`}, `card:${id}`, "engage");
       node.dataset.slot = i + 1;
       // The card being resolved (the leftmost with a marker): its outcomes are chosen on it.
       if (v.phase === "community" && i === resolving) {
@@ -126,7 +127,8 @@
     const track = h("ol", {className: "track popularity", "aria-label": "Popularity track"});
     scores.forEach((score, space) => {
       const here = v.players.map((p, seat) => p.popularity === space ? seatMark(seat) : null).filter(Boolean);
-      track.appendChild(h("li", {className: here.length ? "here" : null, title: `score ${score}`}, h("b", {}, score), " ", here));
+      track.appendChild(told(h("li", {className: here.length ? "here" : null, "data-track": "popularity"}, h("b", {}, score), " ", here),
+                             ctx, `Popularity space ${space}: a score of ${score}`, "popularity-track"));
     });
     box.appendChild(h("div", {className: "popularity-line"},
       told(h("span", {}, h("b", {}, "Popularity"), " (each round ends with LTH equal to the score, then one space left)"), ctx,
