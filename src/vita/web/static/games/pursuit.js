@@ -53,7 +53,9 @@
     return h("table", {className: "levels"}, h("tbody", {}, levels.map(row => {
       if (/^\d+$/.test(row.level)) number = Number(row.level);
       const mine = reached && number === reached;
-      return h("tr", {className: (mine ? "reached" : "") + (/^\d+$/.test(row.level) ? "" : " extra"), "data-level": row.level},
+      const past = reached && number && number < reached;  // a level left behind (and its upkeep)
+      return h("tr", {className: (mine ? "reached" : "") + (past ? " past" : "") + (/^\d+$/.test(row.level) ? "" : " extra"),
+                      "data-level": row.level},
         h("th", {scope: "row"}, /^\d+$/.test(row.level) ? `L${row.level}` : row.level),
         h("td", {className: "name"}, row.name),
         h("td", {className: "cost", title: /^have /.test(row.cost || "") ? "you must have at least this (not pay it)" : null},
