@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.prompt import Prompt
 from rich.table import Table
 
-from vita import __version__
+from vita import __version__, build
 from vita.core.errors import DataError, IllegalAction, PositionError
 from vita.core.record import GameRecord, RecordError, ReplayError, check_result, replay, replay_steps, start
 from vita.core.rng import derive_seed
@@ -33,7 +33,7 @@ def _fail(message: str) -> None:
 
 
 @click.group()
-@click.version_option(__version__, prog_name="vita")
+@click.version_option(__version__, prog_name="vita", message=f"%(prog)s %(version)s ({build})")
 def main() -> None:
     """vita: play, simulate and study life-simulation tabletop games."""
 

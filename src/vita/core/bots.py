@@ -8,10 +8,12 @@ their own (a heuristic bot at least) through :meth:`vita.core.game.Game.bots`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from vita.core.rng import Rng
 from vita.core.state import Action, State
+
+T = TypeVar("T")
 
 
 class Bot(Protocol):
@@ -49,6 +51,16 @@ def decision_seed(seed: int, ply: int, offset: int = 0) -> int:
     return seed * 1_000_003 + ply + offset
 
 
+def restored(make: Callable[..., T], args: tuple[Any, ...], attributes: dict[str, Any]) -> T:
+    """An object made again by its constructor, then given back its attributes: how the
+    engine's classes with arguments to their constructor pickle (the compiled build makes its
+    objects only through their constructor)."""
+    made = make(*args)
+    for name, value in attributes.items():
+        setattr(made, name, value)
+    return made
+
+
 class ErringBot:
     """Another bot that, at each decision with a choice, plays a random legal action instead
     with probability ``mistakes`` (``heuristic:mistakes=0.3``): a weaker opponent for people.
@@ -61,6 +73,9 @@ class ErringBot:
         self.mistakes = mistakes
         self.seed = seed
         self.name = f"{inner.name}:mistakes={mistakes:g}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (ErringBot, (self.inner, self.mistakes, self.seed), {"name": self.name})
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)

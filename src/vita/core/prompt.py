@@ -94,15 +94,19 @@ class Prompt:
 S = TypeVar("S")
 
 
-@dataclass(frozen=True, slots=True)
 class PromptTable(Generic[S]):
     """A game's prompts: its table of kinds, the prompt of one legal action of a seat, and the
     ids of the things a seat's view draws, by part type (what :meth:`Game.prompt`,
-    :meth:`Game.prompt_kinds` and :meth:`Game.targets` answer for a game that sets one)."""
+    :meth:`Game.prompt_kinds` and :meth:`Game.targets` answer for a game that sets one). Set
+    once, never changed (a plain generic class, not a dataclass: mypyc compiles it)."""
 
-    kinds: Mapping[str, Kind]
-    prompt: Callable[[S, int, Any], Prompt]
-    targets: Callable[[JSON], dict[str, set[Id]]]
+    __slots__ = ("kinds", "prompt", "targets")
+
+    def __init__(self, kinds: Mapping[str, Kind], prompt: Callable[[S, int, Any], Prompt],
+                 targets: Callable[[JSON], dict[str, set[Id]]]) -> None:
+        self.kinds = kinds
+        self.prompt = prompt
+        self.targets = targets
 
 
 def amounts(names: Sequence[str], counts: Sequence[int]) -> dict[str, int]:

@@ -31,6 +31,10 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Pickled as its state (the compiled build's classes are made by their constructor)."""
+        return Rng, (self.state,)
+
     def next_u64(self) -> int:
         """The next 64-bit output."""
         self.state = s = (self.state + _GOLDEN) & _MASK

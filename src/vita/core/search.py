@@ -42,7 +42,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from vita.core.bots import GENERIC_BOTS, Bot, BotFactory, decision_seed
+from vita.core.bots import GENERIC_BOTS, Bot, BotFactory, decision_seed, restored
 from vita.core.game import Game
 from vita.core.rng import Rng
 from vita.core.state import Action, State
@@ -136,6 +136,13 @@ class ISMCTSBot:
         # Where the search's choice is not the playout bot's move: this many more pairs of
         # playouts, both moves from the same deal and generator, decide between them.
         self.confirm = confirm
+
+    # What a search bot is, beside its game: given back after it is made again (pickle).
+    _KEPT = ("name", "seed", "iterations", "seconds", "c", "depth", "rounds", "tree", "halving", "top", "playout",
+             "keep", "confirm")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored, (type(self), (self.game,), {name: getattr(self, name) for name in self._KEPT})
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)

@@ -46,6 +46,12 @@ class Action:
     def __str__(self) -> str:
         raise NotImplementedError(f"{type(self).__name__} must define its notation")
 
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        """Pickled as its type and its fields, in order (a frozen dataclass compiled by mypyc
+        cannot be given its fields back one by one)."""
+        fields: dict[str, Any] = getattr(self, "__dataclass_fields__", {})
+        return type(self), tuple(getattr(self, name) for name in fields)
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -58,6 +64,9 @@ class Event:
     text: str
     ply: int = 0
     private: tuple[tuple[int, str], ...] = ()
+
+    def __reduce__(self) -> tuple[type[Event], tuple[str, int, tuple[tuple[int, str], ...]]]:
+        return Event, (self.text, self.ply, self.private)  # (as an Action pickles)
 
     def for_seat(self, seat: int | None) -> str:
         """The wording that ``seat`` sees (``None``: a spectator)."""
@@ -338,47 +347,66 @@ def notation(state: State, action: Action) -> str:
     return str(action)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Observer(Generic[S]):
     """What each seat may see, decided in one place: ``view``; ``determinize``, a copy in which
     everything a seat cannot see is re-sampled; ``resample_chance``, a copy in which only what
     chance has not decided yet is re-sampled; ``reveals``, whether an action shows a seat
     something hidden or draws on chance, and ``informs``, whether it tells its own seat
-    something hidden (``None``: found out by sampling, :mod:`vita.core.undo`).
-    The defaults suit a game of perfect information apart from its generator."""
+    something hidden (a card drawn, another seat's secret shown; showing the seat's own cards
+    does not count): the undo rule for a person's own action (``None``: found out by sampling,
+    :func:`vita.core.undo.informs`).
+    The defaults suit a game of perfect information apart from its generator. Set once, never
+    changed (a plain generic class, not a dataclass: mypyc compiles it)."""
 
-    view: Callable[[S, int | None], JSON]
-    determinize: Callable[[S, int | None, Rng], S] = reseed_for
-    resample_chance: Callable[[S, Rng], S] = reseed
-    reveals: Callable[[S, int, Action], bool | None] = unknown_reveals
-    informs: Callable[[S, int, Action], bool | None] = unknown_reveals
-    """Whether an action tells its own seat something it could not see (a card drawn, another
-    seat's secret shown; showing the seat's own cards does not count): the undo rule for a
-    person's own action. ``None``: found out by sampling (:func:`vita.core.undo.informs`)."""
+    __slots__ = ("determinize", "informs", "resample_chance", "reveals", "view")
+
+    def __init__(self, *, view: Callable[[S, int | None], JSON],
+                 determinize: Callable[[S, int | None, Rng], S] = reseed_for,
+                 resample_chance: Callable[[S, Rng], S] = reseed,
+                 reveals: Callable[[S, int, Action], bool | None] = unknown_reveals,
+                 informs: Callable[[S, int, Action], bool | None] = unknown_reveals) -> None:
+        self.view = view
+        self.determinize = determinize
+        self.resample_chance = resample_chance
+        self.reveals = reveals
+        self.informs = informs
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules(Generic[S]):
     """A game's rules as one table: the functions the :class:`State` methods reach (each takes
     the state first) and ``handlers``, the rule that carries out each type of action (one
     lookup, no chain of ``isinstance``). A game's ``table`` module builds it from the rule
-    modules; its :class:`~vita.core.game.Game` sets it on its state class."""
+    modules; its :class:`~vita.core.game.Game` sets it on its state class. ``settle`` is what
+    follows every action, whichever it was (``None``: nothing): the flow moving on, in a game
+    whose steps end when every seat concerned has acted (Our Life's round). Set once, never
+    changed (a plain generic class, not a dataclass: mypyc compiles it)."""
 
-    legal_actions: Callable[[S, int], list[Action]]
-    why_illegal: Callable[[S, int, Action], str | None]
-    handlers: Mapping[type[Action], Handler]
-    parse: Callable[[str], Action]
-    scores: Callable[[S], tuple[float, ...]]
-    observer: Observer[S]
-    to_json: Callable[[S], JSON]
-    label: Callable[[S, Action], str] = notation
-    ranking: Callable[[S], tuple[int, ...]] = rank_by_scores
-    score_breakdown: Callable[[S], list[dict[str, float]]] = totals
-    facts: Callable[[S], list[Facts]] = no_facts
-    check_invariants: Callable[[S], None] = no_invariants
-    settle: Callable[[S], None] | None = None
-    """What follows every action, whichever it was (``None``: nothing): the flow moving on,
-    in a game whose steps end when every seat concerned has acted (Our Life's round)."""
+    __slots__ = ("check_invariants", "facts", "handlers", "label", "legal_actions", "observer", "parse", "ranking",
+                 "score_breakdown", "scores", "settle", "to_json", "why_illegal")
+
+    def __init__(self, *, legal_actions: Callable[[S, int], list[Action]],
+                 why_illegal: Callable[[S, int, Action], str | None],
+                 handlers: Mapping[type[Action], Handler], parse: Callable[[str], Action],
+                 scores: Callable[[S], tuple[float, ...]], observer: Observer[S], to_json: Callable[[S], JSON],
+                 label: Callable[[S, Action], str] = notation,
+                 ranking: Callable[[S], tuple[int, ...]] = rank_by_scores,
+                 score_breakdown: Callable[[S], list[dict[str, float]]] = totals,
+                 facts: Callable[[S], list[Facts]] = no_facts,
+                 check_invariants: Callable[[S], None] = no_invariants,
+                 settle: Callable[[S], None] | None = None) -> None:
+        self.legal_actions = legal_actions
+        self.why_illegal = why_illegal
+        self.handlers = handlers
+        self.parse = parse
+        self.scores = scores
+        self.observer = observer
+        self.to_json = to_json
+        self.label = label
+        self.ranking = ranking
+        self.score_breakdown = score_breakdown
+        self.facts = facts
+        self.check_invariants = check_invariants
+        self.settle = settle
 
 
 def parse(state: State, text: str, seat: int | None = None) -> Action:

@@ -127,6 +127,21 @@ class Deck:
             return self.goals[number].title
         return self.card(number).title
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as where it was loaded from (the package's own deck as such, wherever the
+        package is installed): loaded there again, where it must be the same deck (its
+        fingerprint), so that a state travels to another process without its tables."""
+        own = Path(self.directory) == DATA_DIR.resolve()
+        return _reloaded, (None if own else self.directory, self.fingerprint)
+
+
+def _reloaded(directory: str | None, fingerprint: str) -> Deck:
+    """A pickled deck, loaded again (:meth:`Deck.__reduce__`)."""
+    deck = load_deck(directory)
+    if deck.fingerprint != fingerprint:
+        raise DataError(f"{deck.directory}: not the deck this game was played with (its files changed)")
+    return deck
+
 
 # -- loading ------------------------------------------------------------------------------------
 

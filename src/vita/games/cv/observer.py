@@ -158,5 +158,5 @@ def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
         copy.kept[other] = [dealt_cards.pop() for _ in copy.kept[other]]
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
-                    informs=informs)
+OBSERVER: Observer[CvState] = Observer(view=view, determinize=determinize, resample_chance=resample_chance,
+                                   reveals=reveals, informs=informs)

@@ -41,7 +41,7 @@ def evaluate(state: OurLifeState, family: int) -> float:
     book = state.book
     seats = state.families[family]
     rounds_left = book.rounds - state.round + (0 if len(state.chart_happiness[family]) >= state.round else 1)
-    value: float = sum(state.chart_happiness[family]) + sum(state.chart_joy[family])
+    value = float(sum(state.chart_happiness[family]) + sum(state.chart_joy[family]))
     value += state.happiness[family] * rounds_left
     for seat in seats:
         value += sum(row_value(row, state.rows[seat][row.index]) for row in book.character)
@@ -71,7 +71,7 @@ def _goal_outlook(state: OurLifeState, seat: int) -> float:
         return 0.0
     ahead = sum(1 for r in state.book.goal_rounds if r >= state.round)
     marks = goal_marks(state, seat, goal)
-    joy: float = goal.joy(marks)
+    joy = float(goal.joy(marks))
     following = next(((needed, more) for needed, more in goal.thresholds if needed > marks), None)
     if following is not None:
         needed, more = following

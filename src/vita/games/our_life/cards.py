@@ -238,6 +238,21 @@ class Book:
                 return result
         return self.solo[-1][1]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as where it was loaded from (the package's own deck as such, wherever the
+        package is installed): loaded there again, where it must be the same deck (its
+        fingerprint), so that a state travels to another process without its tables."""
+        own = Path(self.directory) == DATA_DIR.resolve()
+        return _reloaded, (None if own else self.directory, self.fingerprint)
+
+
+def _reloaded(directory: str | None, fingerprint: str) -> Book:
+    """Pickled sheets and decks, loaded again (:meth:`Book.__reduce__`)."""
+    book = load_book(directory)
+    if book.fingerprint != fingerprint:
+        raise DataError(f"{book.directory}: not the data this game was played with (its files changed)")
+    return book
+
 
 # -- loading ------------------------------------------------------------------------------------
 

@@ -174,5 +174,5 @@ def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:
             copy.choice[seat] = slot
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
-                    informs=informs)
+OBSERVER: Observer[OurLifeState] = Observer(view=view, determinize=determinize, resample_chance=resample_chance,
+                                   reveals=reveals, informs=informs)

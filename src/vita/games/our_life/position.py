@@ -280,7 +280,7 @@ def check_invariants(state: OurLifeState) -> None:
                 raise PositionError(f"{child.title}'s track over-filled")
         if len(state.children[family]) != state.frows[family][book.row("children").index]:
             raise PositionError("a mark on the Children row per child")
-        if state.half_child[family] not in (-1, *state.families[family]):
+        if state.half_child[family] != -1 and state.half_child[family] not in state.families[family]:
             raise PositionError("half_child: a partner's seat")
     for seat in state.offers:
         if not (0 <= seat < n):

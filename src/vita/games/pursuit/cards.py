@@ -210,6 +210,22 @@ class Deck:
     def card(self, ident: str) -> Card:
         return self.cards[self.by_id[ident]]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as where it was loaded from (the package's own deck as such, wherever the
+        package is installed): loaded there again, where it must be the same deck (its
+        fingerprint), so that a state travels to another process without its tables."""
+        own = Path(self.origin) == DATA_DIR.resolve()
+        return _reloaded, (None if own else self.origin, COMMUNITY if self.community is not None else None,
+                           self.fingerprint)
+
+
+def _reloaded(directory: str | None, expansion: str | None, fingerprint: str) -> Deck:
+    """A pickled deck, loaded again (:meth:`Deck.__reduce__`)."""
+    deck = load_deck(directory, expansion)
+    if deck.fingerprint != fingerprint:
+        raise DataError(f"{deck.origin}: not the deck this game was played with (its files changed)")
+    return deck
+
 
 def _compile_card(index: int, model: Any) -> Card:
     if isinstance(model, ProjectCard):

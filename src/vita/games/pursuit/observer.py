@@ -114,5 +114,5 @@ def determinize(state: PursuitState, seat: int | None, rng: Rng) -> PursuitState
     return copy
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
-                    informs=informs)
+OBSERVER: Observer[PursuitState] = Observer(view=view, determinize=determinize, resample_chance=resample_chance,
+                                   reveals=reveals, informs=informs)

@@ -75,7 +75,7 @@ class Player:
         "trait",
     )
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str = "") -> None:  # (no name: made again by pickle, then restored)
         self.name = name
         self.res = [0, 0, 0, 0]  # knowledge, creativity, influence, money
         self.stress = 0  # position on the stress track; 0 is the start space

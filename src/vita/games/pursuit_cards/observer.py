@@ -107,5 +107,5 @@ def informs(state: CardsState, seat: int, action: Action) -> bool:
     return False
 
 
-OBSERVER = Observer(view=view, determinize=determinize, resample_chance=resample_chance, reveals=reveals,
-                    informs=informs)
+OBSERVER: Observer[CardsState] = Observer(view=view, determinize=determinize, resample_chance=resample_chance,
+                                   reveals=reveals, informs=informs)

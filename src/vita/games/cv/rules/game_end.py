@@ -78,7 +78,7 @@ def breakdown(state: CvState) -> list[dict[str, float]]:
 
 
 def scores(state: CvState) -> tuple[float, ...]:
-    return tuple(row["total"] for row in breakdown(state))
+    return tuple(float(row["total"]) for row in breakdown(state))
 
 
 def ranking(state: CvState) -> tuple[int, ...]:

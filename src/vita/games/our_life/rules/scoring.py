@@ -66,7 +66,7 @@ def breakdown(state: OurLifeState, family: int) -> dict[str, float]:
 
 def scores(state: OurLifeState) -> tuple[float, ...]:
     totals = [breakdown(state, f)["total"] for f in range(len(state.families))]
-    return tuple(totals[state.family_of[s]] for s in range(state.num_players))
+    return tuple(float(totals[state.family_of[s]]) for s in range(state.num_players))
 
 
 def announce(state: OurLifeState) -> None:

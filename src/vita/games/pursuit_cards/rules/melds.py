@@ -59,6 +59,9 @@ class Meld:
         self.pattern = pattern
         self.cards = cards  # entries: cards, or DECLARED + card for Jokers
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[int, int, int, int, list[int]]]:
+        return Meld, (self.id, self.owner, self.suit, self.pattern, self.cards)
+
     def words(self) -> str:
         """The meld as the rulebook names one: ``3-5-7 of Hearts``."""
         return meld_words(self.cards, self.suit)
