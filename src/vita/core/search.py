@@ -42,6 +42,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from vita.core.bots import GENERIC_BOTS, Bot, BotFactory, decision_seed, restored
 from vita.core.game import Game
 from vita.core.rng import Rng
@@ -84,6 +86,7 @@ class _Node:
         self.squares += reward * reward
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on the search
 class ISMCTSBot:
     """Single-observer information-set MCTS with random playouts (see the module's notes)."""
 

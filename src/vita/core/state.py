@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
 from pydantic import BaseModel, ValidationError
 
 from vita.core.datafile import problems
@@ -34,6 +35,8 @@ from vita.core.rng import Rng
 JSON = dict[str, Any]
 
 
+# A game of another package subclasses Action and State (the compiled build allows it).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """An action: immutable, hashable, and written in a stable notation by ``str()``.
 
@@ -101,6 +104,7 @@ Facts = dict[str, str | float | list[str]]
 """Facts of one seat in a finished game (:meth:`State.facts`)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(abc.ABC):
     """A position of a game, with the rules that move it on.
 

@@ -8,14 +8,14 @@ tests hold those shortcuts to the rule written plainly (``offered_by_the_rule``)
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vita.core.state import Action
 from vita.games.pursuit.rules.board_actions import add_takes, take_table
 from vita.games.pursuit.rules.card_actions import advance_table
 from vita.games.pursuit.rules.tracks import payment_shapes
+from vita.games.pursuit.state import Player
 from vita.registry import get_game
 
 GAME = get_game("pursuit")
@@ -37,10 +37,11 @@ def offered_by_the_rule(action: object, k: int, c: int, i: int, res: list[int], 
 def test_taking_a_project_offers_exactly_the_ways_the_rule_allows(res: list[int], sth: int, hand: int) -> None:
     """For every project of the deck and any resources, STH and hourglasses, the ways
     ``add_takes`` offers are those the rule offers for each level, role or advance."""
-    player = SimpleNamespace(res=res, sth=sth, hand=hand)
+    player = Player("Ana")
+    player.res, player.sth, player.hand = res, sth, hand
     for ways in TABLE:
-        offered: list[object] = []
-        add_takes(offered, ways, None, player)  # type: ignore[arg-type]
+        offered: list[Action] = []
+        add_takes(offered, ways, None, player)
         expected: list[object] = []
         for _, k, c, i, extra, action, _ in ways:
             if hand - 1 >= extra:
