@@ -29,9 +29,13 @@ if os.environ.get("VITA_USE_MYPYC", "") == "1":
         mypycify = None
 # Compiled when the build runs (not when pip only asks for the metadata, which has no C code).
 if os.environ.get("VITA_USE_MYPYC", "") == "1" and mypycify is not None and BUILDING & set(sys.argv[1:]):
+    opt_level = os.environ.get("VITA_MYPYC_OPT_LEVEL", "3")  # 0 builds faster, for trying things out
     ext_modules = mypycify(
         compiled_paths(Path(__file__).parent / "src"),
-        opt_level=os.environ.get("VITA_MYPYC_OPT_LEVEL", "3"),
+        opt_level=opt_level,
+        # The generated C, apart per optimisation level (setuptools keeps objects it finds newer
+        # than their source: a build at -O3 must not pick up one compiled at -O0).
+        target_dir=f"build/mypyc-O{opt_level}",
         debug_level="0",
         # One shared library for the engine: modules call each other natively.
         separate=False,
