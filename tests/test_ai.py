@@ -314,3 +314,25 @@ def test_the_masked_ppo_example_trains_and_plays_a_few_hundred_steps() -> None:
     spec.loader.exec_module(module)
     result = module.main(["--timesteps", "256", "--eval-games", "4"])
     assert result["timesteps"] == 256 and 0.0 <= result["win_rate_against_random"] <= 1.0
+
+
+@pytest.mark.parametrize("kind", ["aec", "parallel"])
+def test_an_episode_without_a_seed_is_a_fresh_deal_and_one_with_a_seed_replays(kind: str) -> None:
+    """A training loop that resets with no seed meets a new deal each episode (not seed 0 every
+    time); ``reset(seed=n)`` deals game n again, and the unseeded episodes after it follow from
+    n, as Gymnasium's do."""
+    from vita.ai import parallel_env, pettingzoo_env
+
+    def deal(environment: Any, seed: int | None) -> str:
+        environment.reset(seed=seed)
+        return str(environment.state_.to_json())
+
+    make = pettingzoo_env if kind == "aec" else parallel_env
+    environment = make("cv", players=3)
+    unseeded = {deal(environment, None) for _ in range(6)}
+    assert len(unseeded) == 6, "every unseeded episode is another deal"
+    assert len({deal(make("cv", players=3), None) for _ in range(3)}) == 3, "new environments deal anew"
+    assert deal(environment, 7) == deal(make("cv", players=3), 7) == deal(environment, 7)
+    first = [deal(environment, 7)] + [deal(environment, None) for _ in range(3)]
+    again = [deal(environment, 7)] + [deal(environment, None) for _ in range(3)]
+    assert first == again and len(set(first)) == 4

@@ -34,7 +34,9 @@ def test_every_game_is_registered_with_its_nature() -> None:
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-    assert kind.provides_information_state_tensor and kind.provides_observation_tensor
+    # No perfect-recall tensor: the observation tensor, and the information-state string (perfect recall).
+    assert not kind.provides_information_state_tensor and kind.provides_observation_tensor
+    assert kind.provides_information_state_string
     assert pyspiel.load_game("vita_pursuit_cards", {"players": 3}).num_players() == 3
 
 
@@ -93,3 +95,78 @@ def test_a_resampled_state_looks_the_same_to_the_seat(name: str, params: dict[st
         changed += other.position.to_json() != state.position.to_json()
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert changed, "the resampled states never differed: nothing was hidden?"
+
+
+def _returns_of_a_game(name: str, params: dict[str, Any], seed: int) -> list[float]:
+    """A random game of a pickled game object, in whichever process it lands."""
+    import pickle
+
+    game = pickle.loads(pickle.dumps(pyspiel.load_game(name, params)))
+    state = game.new_initial_state()
+    openspiel.deal(state, seed)
+    rng = np.random.RandomState(seed % 2**32)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return list(state.returns())
+
+
+def test_a_game_object_pickles_and_plays_in_worker_processes() -> None:
+    """``pickle.dumps(game)`` works for every vita game, as for OpenSpiel's own Python games,
+    and a pickled game plays the same games in other processes."""
+    import multiprocessing
+    import pickle
+
+    for name, params in EXTREMES:
+        game = pyspiel.load_game(name, params)
+        again = pickle.loads(pickle.dumps(game))
+        assert again.get_type().short_name == name and again.get_parameters() == game.get_parameters()
+        assert again.num_distinct_actions() == game.num_distinct_actions()
+    jobs = [("vita_cv", {"players": 3}, 5), ("vita_pursuit_cards", {"players": 2}, 6)]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        there = pool.starmap(_returns_of_a_game, jobs)
+    assert there == [_returns_of_a_game(*job) for job in jobs]
+
+
+def test_a_simulation_rows_game_is_dealt_in_openspiel(tmp_path: Any) -> None:
+    """Every ``vita simulate`` row replays through OpenSpiel: its seed (64 bits) is dealt by the
+    chance nodes, and the bots' moves of ``play_one`` then give the same game and scores."""
+    import pyarrow.parquet as pq
+
+    from vita.ai.common import interface
+    from vita.registry import get_game
+    from vita.sim import play_one, simulate
+
+    simulate("cv", {"players": 3}, ["heuristic"] * 3, 2, seed=9, out_dir=str(tmp_path))
+    rows = [row for part in sorted(tmp_path.glob("part-*.parquet")) for row in pq.read_table(part).to_pylist()]
+    assert rows and any(row["seed"] >= 2**30 for row in rows)
+    codec = interface("cv", {"players": 3}).codec
+    for row in rows:
+        vita_state, record = play_one("cv", {"players": 3}, ["heuristic"] * 3, row["seed"], keep_record=True)
+        assert record is not None
+        state = pyspiel.load_game("vita_cv", {"players": 3}).new_initial_state()
+        openspiel.deal(state, row["seed"])
+        replay = get_game("cv").new_state(get_game("cv").make_options({"players": 3}), row["seed"], log=False)
+        assert state.position.to_json() == replay.to_json()
+        for seat, notation in record.actions:
+            action = state.position.parse(notation, seat)
+            state.apply_action(codec.encode(state.position, seat, action))
+        assert state.is_terminal() and list(state.position.scores()) == list(vita_state.scores())
+        assert list(vita_state.scores())[row["seat"]] == row["score"]
+    with pytest.raises(ValueError, match="2\\*\\*64"):
+        openspiel.deal(pyspiel.load_game("vita_cv", {"players": 3}).new_initial_state(), 2**64)
+
+
+def test_openspiels_learning_environment_reads_the_observation_tensor() -> None:
+    """No information-state tensor is declared (none of bounded size would have perfect
+    recall), so OpenSpiel's rl_environment, which A2C, DQN and NFSP use, reads the
+    observation tensor; the information-state string keeps perfect recall."""
+    from open_spiel.python import rl_environment
+
+    environment = rl_environment.Environment(pyspiel.load_game("vita_cv", {"players": 3}))
+    step = environment.reset()
+    while step.observations["current_player"] < 0:  # the deal's chance nodes
+        step = environment.step([0])
+    player = step.observations["current_player"]
+    assert len(step.observations["info_state"][player]) == environment.observation_spec()["info_state"][0] > 0
+    state = environment.get_state
+    assert state.information_state_string(player).count("\n") >= 1  # what the seat was told so far, then its view

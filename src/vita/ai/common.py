@@ -15,6 +15,24 @@ from vita.core.state import Action, State
 from vita.registry import get_game
 
 
+class Seeds:
+    """The game seeds of an environment's episodes, as Gymnasium draws them: ``reset(seed=n)``
+    plays the game of seed ``n`` and seeds the environment's generator from it, so the episodes
+    after it (``reset()``) follow from ``n`` too; a first ``reset()`` with no seed draws from
+    fresh entropy (a training loop that never passes a seed meets a new deal every episode)."""
+
+    def __init__(self) -> None:
+        self.generator: np.random.Generator | None = None
+
+    def next(self, seed: int | None) -> int:
+        if seed is not None:
+            self.generator = np.random.default_rng(seed)
+            return int(seed)
+        if self.generator is None:
+            self.generator = np.random.default_rng()
+        return int(self.generator.integers(2**63))
+
+
 @dataclass
 class Interface:
     """A game with its options, action numbering and observer, ready for an environment."""

@@ -13,8 +13,10 @@ The game type says what OpenSpiel needs to know:
 - sequential dynamics: the seat asked is the first of ``state.to_move()``; the simultaneous
   secret choices (a child trait, Our Life's Action cards) are taken one seat after another,
   each hidden from the others until the rules reveal them, so MCTS and ISMCTS accept them;
-- explicit chance, all of it dealt at the start: a game opens with three chance nodes of
-  1,024 equally likely outcomes each, which together are the vita game's seed (2^30 games);
+- explicit chance, all of it dealt at the start: a game opens with eight chance nodes of 256
+  equally likely outcomes each, which together are the vita game's 64-bit seed, most
+  significant byte first (every seed vita uses: a ``vita simulate`` row's seed deals its game
+  in OpenSpiel too, :func:`deal`);
   from then on vita shuffles and draws inside ``apply`` from the generator that seed set, so
   every later draw is already decided, as a shuffled deck is. (vita draws as it goes, which is
   OpenSpiel's "sampled stochastic"; but OpenSpiel serialises a sampled-stochastic game with
@@ -25,17 +27,23 @@ The game type says what OpenSpiel needs to know:
 - imperfect information, terminal rewards (``Game.outcome``: +1 first ... -1 last, shared
   places share; general-sum: an Our Life couple shares one place, a solo game scores alone).
 
-Observation tensors are the game's observer (:func:`vita.ai.games.interface`), the
-information-state tensor the same vector (it holds what the seat knows now: discard piles,
-revealed cards, its own hand...); the observation string is the seat's view as JSON, and the
-information-state string adds everything the seat has been told so far (its log), so two
-states share an information-state string only when the seat cannot tell them apart.
+Observation tensors are the game's observer (:func:`vita.ai.games.interface`): what the seat
+sees now (its hand, the piles, the board, what was revealed), of a fixed size. No
+information-state tensor is declared (``provides_information_state_tensor`` is false): a
+tensor with perfect recall would have to hold everything the seat was told over the whole
+game, and the observation does not (the same observation follows histories the seat could tell
+apart: dice thrown again, a card taken earlier), so OpenSpiel's learning environments use the
+observation tensor, as they do for any game without one. The observation string is the seat's
+view as JSON, and the information-state string, which has perfect recall, adds everything the
+seat has been told so far (its log), so two states share an information-state string only when
+the seat cannot tell them apart.
 ``resample_from_infostate`` is the core's determinisation: the hidden cards dealt again
 consistently with what the seat saw.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
@@ -47,7 +55,7 @@ from vita.ai.common import Interface, interface
 from vita.core.state import State
 from vita.registry import GAMES, get_game
 
-SEED_NODES, SEED_OUTCOMES = 3, 1024  # the seed, dealt in three chance nodes: 1024**3 = 2**30 games
+SEED_NODES, SEED_OUTCOMES = 8, 256  # the seed, dealt in eight chance nodes, a byte each: 256**8 = 2**64 games
 MAX_GAME_LENGTH = 10_000  # every game ends long before (random play: at most 744 moves, Our Life with 8)
 # The options each game takes as OpenSpiel parameters, with their defaults ("" and 0: none).
 GAME_PARAMETERS: dict[str, dict[str, Any]] = {"pursuit": {"expansion": ""}, "our-life": {"couples": 0}}
@@ -80,6 +88,11 @@ class VitaSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
 
     def new_initial_state(self) -> VitaSpielState:
         return VitaSpielState(self, self.context)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickled as its game and parameters (its class is made per game, by name), as
+        OpenSpiel's own Python games pickle: to another process too."""
+        return _loaded, (self.context.game_id, dict(self.get_parameters()))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> VitaObserver:
         if params:
@@ -210,11 +223,14 @@ class VitaObserver:
 
     def __init__(self, interface: Interface, perfect_recall: bool) -> None:
         self.observer = interface.observer
-        self.tensor = np.zeros(self.observer.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        # With perfect recall only the string (no tensor recalls the whole game: module notes).
+        self.tensor = np.zeros(0 if perfect_recall else self.observer.size, np.float32)
+        self.dict = {"observation": self.tensor} if not perfect_recall else {}
         self.perfect_recall = perfect_recall
 
     def set_from(self, state: VitaSpielState, player: int) -> None:
+        if self.perfect_recall:
+            return
         if state.vita is None:  # not dealt yet: nothing to see
             self.tensor[:] = 0.0
             return
@@ -227,6 +243,16 @@ class VitaObserver:
         if not self.perfect_recall:
             return view
         return "\n".join([*state.position.events_for(player), view])
+
+
+def deal(state: Any, seed: int) -> None:
+    """Deal ``seed`` (0 to 2**64 - 1) in a new OpenSpiel state of a ``vita_*`` game: its chance
+    nodes, a byte each, most significant first. The vita position is then
+    ``game.new_state(options, seed)``: a ``vita simulate`` row's game (its ``seed``) in OpenSpiel."""
+    if not 0 <= seed < SEED_OUTCOMES**SEED_NODES:
+        raise ValueError(f"a seed is from 0 to 2**64 - 1, not {seed}")
+    for node in reversed(range(SEED_NODES)):
+        state.apply_action((seed >> (8 * node)) & 0xFF)
 
 
 def _defaults(game_id: str) -> dict[str, Any]:
@@ -245,11 +271,19 @@ def game_type(game_id: str) -> Any:
         utility=pyspiel.GameType.Utility.GENERAL_SUM,  # a couple shares its place; a solo game scores alone
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.info.max_players, min_num_players=game.info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=True,
+        # No perfect-recall tensor (the module's notes): learners read the observation tensor.
+        provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_defaults(game_id))
 
 
+def _loaded(game_id: str, params: dict[str, Any]) -> VitaSpielGame:
+    """A pickled game made again (:meth:`VitaSpielGame.__reduce__`)."""
+    made: VitaSpielGame = _game_class(game_id)(params)  # type: ignore[call-arg,arg-type]  # (the class per game)
+    return made
+
+
+@functools.cache
 def _game_class(game_id: str) -> type[VitaSpielGame]:
     """A class per game, as OpenSpiel registers games by their class."""
     kind = game_type(game_id)

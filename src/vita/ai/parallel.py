@@ -25,7 +25,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from vita.ai.common import interface, log_tail
+from vita.ai.common import Seeds, interface, log_tail
 from vita.core.errors import IllegalAction
 from vita.core.state import State
 
@@ -46,6 +46,7 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents: list[str] = []
         self.state_: State | None = None
+        self.seeds = Seeds()
 
     @functools.cache  # noqa: B019 (one space object per agent, as PettingZoo asks)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -57,7 +58,7 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.state_ = self.game.new_state(self.interface.options, 0 if seed is None else seed,
+        self.state_ = self.game.new_state(self.interface.options, self.seeds.next(seed),
                                           log=self.render_mode is not None)
         self.agents = self.possible_agents[:]
         return self._observations(), {agent: {} for agent in self.agents}

@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from vita.ai.common import interface, log_tail
+from vita.ai.common import Seeds, interface, log_tail
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 
@@ -51,6 +51,7 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self._spaces = {agent: self.interface.observation_space() for agent in self.possible_agents}
         self._actions = {agent: self.interface.action_space() for agent in self.possible_agents}
         self.state_: State | None = None
+        self.seeds = Seeds()
         # The legal actions of the seat asked, by number, for the position they were read in
         # (the env's own count of actions applied): a step then needs no second legality check.
         self.asked: tuple[int, int, dict[int, Action]] | None = None
@@ -67,7 +68,7 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         logging = self.render_mode is not None
-        self.state_ = self.game.new_state(self.game_options, 0 if seed is None else seed, log=logging)
+        self.state_ = self.game.new_state(self.game_options, self.seeds.next(seed), log=logging)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
