@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vita.core.errors import PositionError
 from vita.core.rng import Rng, derive_seed
@@ -83,3 +85,35 @@ def test_informs_tells_apart_showing_ones_own_card_from_learning_a_secret() -> N
     shown = board.clone()
     shown.apply(second, 1)
     assert informs(board, 1, second, shown)
+
+
+def test_rng_is_splitmix64() -> None:
+    """SplitMix64's published outputs for seed 0 (Vigna's reference implementation)."""
+    rng = Rng(0)
+    assert [rng.next_u64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+def _signed(x: int) -> int:
+    """``x`` as a 64-bit machine integer holds it: wrapped into -2**63 .. 2**63 - 1."""
+    return ((x + (1 << 63)) % (1 << 64)) - (1 << 63)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 2**31 - 1))
+@settings(max_examples=300, deadline=None)
+def test_the_compiled_builds_arithmetic_gives_the_same_stream(seed: int, n: int) -> None:
+    """The compiled build computes SplitMix64 in signed 64-bit machine integers that wrap
+    (mypyc's ``i64``): unsigned right shifts as arithmetic ones with the sign's copies masked,
+    ``below(n)`` as the high word of output x n from the output's 32-bit halves. That
+    arithmetic, done here with Python ints wrapped by hand, gives the pure build's stream."""
+    from vita.core import rng as module
+
+    pure = Rng(seed)
+    s = _signed(seed)
+    for _ in range(3):
+        s = _signed(s + module._GOLDEN_S)
+        z = _signed((s ^ ((s >> 30) & 0x3FFFFFFFF)) * module._MIX1_S)
+        z = _signed((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * module._MIX2_S)
+        z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+        drawn = (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
+        assert drawn == pure.below(n)
+    assert s & (2**64 - 1) == pure.state

@@ -10,7 +10,6 @@ childhood!"), :mod:`.dice` ("Roll the dice"), :mod:`.select` ("Select cards"),
 
 from __future__ import annotations
 
-from vita.core.rng import Rng
 from vita.core.state import State
 from vita.games.cv.cards import EFFECTS, Deck
 from vita.games.cv.info import INFO
@@ -91,7 +90,7 @@ class CvState(State):
     def clone(self) -> CvState:
         other = CvState.__new__(CvState)
         other.num_players = self.num_players
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]
         other.ply = self.ply
         other.deck = self.deck

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from vita.core.rng import Rng
 from vita.core.state import State
 from vita.games.our_life.cards import Book
 from vita.games.our_life.info import INFO
@@ -93,7 +92,7 @@ class OurLifeState(State):
     def clone(self) -> OurLifeState:
         other = OurLifeState.__new__(OurLifeState)
         other.num_players = self.num_players
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]
         other.ply = self.ply
         other.book = self.book

@@ -196,7 +196,7 @@ class PursuitState(State):
     def clone(self) -> PursuitState:
         other = PursuitState.__new__(PursuitState)
         other.num_players = self.num_players
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]
         other.ply = self.ply
         other.deck = self.deck

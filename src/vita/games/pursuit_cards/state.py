@@ -10,7 +10,6 @@ the Game"), :mod:`.melding` ("Melds"), :mod:`.activation` ("Activating a Meld",
 
 from __future__ import annotations
 
-from vita.core.rng import Rng
 from vita.core.state import State
 from vita.games.pursuit_cards.cards import JOKER, KINDS
 from vita.games.pursuit_cards.info import INFO
@@ -83,7 +82,7 @@ class CardsState(State):
     def clone(self) -> CardsState:
         other = CardsState.__new__(CardsState)
         other.num_players = self.num_players
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]
         other.ply = self.ply
         other.hands = [hand[:] for hand in self.hands]
