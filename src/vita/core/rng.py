@@ -68,7 +68,7 @@ class Rng:
 
     def copy(self) -> Rng:
         """The same generator (a state's clone copies it)."""
-        other = Rng.__new__(Rng)
+        other = Rng(0)
         other._s = self._s
         return other
 
@@ -76,9 +76,10 @@ class Rng:
         """The next 64-bit output."""
         if NATIVE:
             return int(self._next_native()) & _MASK
-        self._s = s = (self._s + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+        s: int = (self._s + _GOLDEN) & _MASK
+        self._s = s
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return s ^ (s >> 31)
 
     def _next_native(self) -> i64:
@@ -103,9 +104,10 @@ class Rng:
             bound: i64 = n
             return int(((z >> 32) & _LOW32) * bound + (((z & _LOW32) * bound) >> 32) >> 32)
         # next_u64, inlined: this is the hottest call of random play (pure build).
-        self._s = s = (self._s + _GOLDEN) & _MASK
-        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+        s: int = (self._s + _GOLDEN) & _MASK
+        self._s = s
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((s ^ (s >> 31)) * n) >> 64
 
     def choice(self, items: Sequence[T]) -> T:
@@ -121,11 +123,11 @@ class Rng:
                 j = self.below(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
-        s = self._s
+        s: int = self._s
         for i in range(len(items) - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
-            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self._s = s
