@@ -59,9 +59,12 @@ def test_facts_go_to_parquet_and_the_report_reads_them(tmp_path: Path) -> None:
     assert all(row["fact_cards"] for row in rows) and all(row["fact_trait"] for row in rows)
     page = report.write(out, out / "_report.html").read_text(encoding="utf-8")
     assert "<h2>By trait</h2>" in page and "<h2>By cards</h2>" in page and "pick rate" in page
-    # Seats, scores, lengths; by trait, by round of death, by cause of death; the cards.
-    assert page.count('src="data:image/png;base64,') == 7
-    assert "<h2>By cause of death</h2>" in page
+    # Seats, scores, lengths; by trait, by round of death, by cause of death; the life goals, the cards.
+    assert page.count('src="data:image/png;base64,') == 8
+    assert "<h2>By cause of death</h2>" in page and "<h2>By life goals</h2>" in page
+    # Round 1's First Player is seat 0 unless the options say otherwise ("Setup").
+    assert {row["first_player"] for row in rows} == {0} and "<h2>First player</h2>" in page
+    assert all(row["rounds"] <= 8 for row in rows)  # the Round track: Teen, 4 Adult, 3 Old Age
     assert len(pq.read_table(out)) == len(rows)  # the report beside the parts does not break reading
 
 
@@ -100,3 +103,42 @@ def test_any_row_replays_from_its_seed(tmp_path: Path) -> None:
     for row in rows:
         state, _ = play_one("our-life", json.loads(row["options"]), bots, row["seed"])
         assert state.scores()[row["seat"]] == row["score"] and state.ply == row["length"]
+
+
+def test_the_cause_of_death_says_what_ended_each_life() -> None:
+    """"Entering the Old Age": stress beyond the track's end ends a life; a player still alive
+    at the end of the last round dies then."""
+    causes = set()
+    for seed in range(12):
+        state, _ = play_one("pursuit", {"players": 3}, ["heuristic", "random", "heuristic"], seed)
+        rounds = state.deck.board.rounds
+        for p, facts in zip(state.players, state.facts(), strict=True):
+            causes.add(facts["cause of death"])
+            if p.stress > state.deck.stress.last:
+                expected = "stress in the Old Age" if rounds[p.died].stage == "old-age" else "stress before the Old Age"
+            else:
+                assert p.died == len(rounds) - 1
+                expected = "end of the last round"
+            assert facts["cause of death"] == expected
+    assert len(causes) >= 2, causes  # the table has more than one row
+
+
+def test_each_game_says_who_moved_first(tmp_path: Path) -> None:
+    """The first player as each game's doc defines it, in the ``first_player`` column."""
+    # The card game: the player left of the dealer starts ("Setup").
+    state, _ = play_one("pursuit-cards", {"players": 3, "dealer": 0}, ["random"] * 3, 2)
+    assert state.first_player() == 1
+    # CV: the Bicycle's holder starts; the log says who rode a bike as a child.
+    out = tmp_path / "cv"
+    simulate("cv", {"players": 3}, ["random"] * 3, 6, seed=5, out_dir=str(out))
+    rows = pq.read_table(out).to_pylist()
+    for game in {row["game"] for row in rows}:
+        mine = [row for row in rows if row["game"] == game]
+        state, _ = play_one("cv", {"players": 3}, ["random"] * 3, mine[0]["seed"], keep_record=True)
+        rider = next(event for event in state.log or () if "rode a bike" in event.text)
+        assert rider.text.startswith(state.name(mine[0]["first_player"]))
+        assert {row["first_player"] for row in mine} == {mine[0]["first_player"]}
+    # Our Life's choices are simultaneous: no first player, no column.
+    out = tmp_path / "our-life"
+    simulate("our-life", {"players": 2}, ["random"] * 2, 2, seed=5, out_dir=str(out))
+    assert "first_player" not in pq.read_table(out).schema.names

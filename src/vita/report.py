@@ -60,6 +60,32 @@ def seat_table(run: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str
     return table
 
 
+def first_player_table(run: dict[str, Any], rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The first player's win rate and the others', with intervals (``None`` where the game has
+    no first player: no ``first_player`` column); flagged where the first player's interval
+    leaves out the even share (1 / players).
+
+    >>> rows = [{"seat": s, "first_player": g % 2, "won": float(s == g % 2), "score": 1.0}
+    ...         for g in range(40) for s in (0, 1)]
+    >>> [(r["who"], r["win_rate"], r["flagged"]) for r in first_player_table({"bots": ["b", "b"]}, rows)]
+    [('first player', 1.0, True), ('the others', 0.0, False)]
+    """
+    known = [row for row in rows if row.get("first_player") is not None]
+    if not known:
+        return None
+    even = 1 / len(run["bots"])
+    table = []
+    for who, mine in (("first player", [r for r in known if r["seat"] == r["first_player"]]),
+                      ("the others", [r for r in known if r["seat"] != r["first_player"]])):
+        wins = sum(row["won"] for row in mine)
+        low, high = wilson(wins, len(mine))
+        table.append({"who": who, "games": len(mine), "win_rate": wins / len(mine) if mine else 0.0,
+                      "low": low, "high": high,
+                      "mean_score": sum(row["score"] for row in mine) / len(mine) if mine else 0.0,
+                      "flagged": who == "first player" and not low <= even <= high})
+    return table
+
+
 def fact_table(rows: list[dict[str, Any]], fact: str) -> list[dict[str, Any]]:
     """Per value of a fact (for a list of cards: per card), the seat-games with it, their win
     rate and its interval, the share of seat-games with it (pick rate), the win rate of the
@@ -151,13 +177,14 @@ def _plots(run: dict[str, Any], rows: list[dict[str, Any]], seats: list[dict[str
         plt.close(figure)
     for fact in _facts(rows, list):
         table = fact_table(rows, fact)
-        figure, axes = plt.subplots(figsize=(7, 4.5))
+        figure, axes = plt.subplots(figsize=(9, 4.5))
         colours = ["#e45756" if r["flagged"] else "#4c78a8" for r in table]
         axes.scatter([r["pick_rate"] for r in table], [r["win_rate"] for r in table], c=colours, s=18)
-        for r in table:
-            if r["flagged"]:
-                axes.annotate(r["value"], (r["pick_rate"], r["win_rate"]), fontsize=7, xytext=(3, 3),
-                              textcoords="offset points")
+        marked = [r for r in table if r["flagged"]]
+        for r, y in zip(marked, spread_labels([r["win_rate"] for r in marked], 0.035), strict=True):
+            axes.annotate(r["value"], (r["pick_rate"], r["win_rate"]), xytext=(1.02, y), fontsize=7,
+                          textcoords=axes.get_yaxis_transform(), va="center",
+                          arrowprops={"arrowstyle": "-", "color": "#999", "lw": 0.5})
         axes.axhline(overall, color="#888", linestyle="--", label="win rate of all seats")
         axes.set_xlabel("pick rate (share of seat-games that took it)")
         axes.set_ylabel("win rate of those who took it")
@@ -166,6 +193,35 @@ def _plots(run: dict[str, Any], rows: list[dict[str, Any]], seats: list[dict[str
         plots.append((f"{_title(fact)}: pick rate against win rate (red: flagged)", _png(figure)))
         plt.close(figure)
     return plots
+
+
+def spread_labels(positions: list[float], gap: float) -> list[float]:
+    """Heights for labels wanted at ``positions`` (same order), at least ``gap`` apart and as
+    near their points as that allows: the labels of the scatter plot, set in a column beside it
+    with a line to their points, never overlap.
+
+    >>> [round(y, 2) for y in spread_labels([0.5, 0.51, 0.9], 0.05)]
+    [0.48, 0.53, 0.9]
+    """
+    order = sorted(range(len(positions)), key=lambda i: positions[i])
+    placed = [positions[i] for i in order]
+    # Pool adjacent labels that crowd each other into blocks centred on their points' mean.
+    blocks: list[tuple[int, int, float]] = []  # first index, count, centre
+    for i, y in enumerate(placed):
+        blocks.append((i, 1, y))
+        while len(blocks) > 1:
+            (a, n, c), (_, m, d) = blocks[-2], blocks[-1]
+            if (c + (n - 1) * gap / 2) + gap <= d - (m - 1) * gap / 2:
+                break
+            blocks[-2:] = [(a, n + m, sum(placed[a:a + n + m]) / (n + m))]
+    heights = [0.0] * len(placed)
+    for first, count, centre in blocks:
+        for k in range(count):
+            heights[first + k] = centre + (k - (count - 1) / 2) * gap
+    result = [0.0] * len(positions)
+    for rank, i in enumerate(order):
+        result[i] = heights[rank]
+    return result
 
 
 def _facts(rows: list[dict[str, Any]], kind: type) -> list[str]:
@@ -189,6 +245,7 @@ def write(directory: str | Path, output: str | Path) -> Path:
     body = [f"<h1>{e(run['game'])}: {games} games, {len(run['bots'])} players</h1>",
             f"<p>Bots by seat: {e(', '.join(run['bots']))}; options {e(json.dumps(run['options']))}; "
             f"seed {e(str(run['seed']))}. Every game replays from its seed (column <code>seed</code>).</p>",
+            "{legend}",
             "<h2>By seat</h2><table><tr><th>seat</th><th>bot</th><th>games</th><th>wins</th>"
             "<th>win rate (95% interval)</th><th>mean score</th>"
             + "".join(f"<th>{e(_title(p) if p.startswith('fact_') else p.removeprefix('score_'))}</th>"
@@ -202,9 +259,19 @@ def write(directory: str | Path, output: str | Path) -> Path:
                     f"{' ⚑' if seat['flagged'] else ''}</td><td>{seat['mean_score']:.2f}</td>"
                     + "".join(f"<td>{m:.2f}</td>" for m in means) + "</tr>")
     body.append("</table>")
-    if any(seat["flagged"] for seat in seats):
-        body.append("<p>⚑ The same bot plays every seat, yet this seat's win rate interval leaves out the even "
-                    f"share (1/{len(seats)}): the seat matters.</p>")
+    first = first_player_table(run, rows)
+    if first is not None:
+        body.append("<h2>First player</h2><p>The player who moved first (its definition is in the game's doc), "
+                    f"against the even share 1/{len(seats)} = {1 / len(seats):.3f}: seats rotate the first "
+                    "player in some games, so the seat table can look even while the first player is not.</p>"
+                    "<table><tr><th>who</th><th>seat-games</th><th>win rate (95% interval)</th>"
+                    "<th>mean score</th></tr>")
+        for r in first:
+            flag = " class=\"flag\"" if r["flagged"] else ""
+            body.append(f"<tr{flag}><td style=\"text-align:left\">{e(r['who'])}</td><td>{r['games']}</td>"
+                        f"<td>{r['win_rate']:.3f} ({r['low']:.3f}-{r['high']:.3f}){' ⚑' if r['flagged'] else ''}"
+                        f"</td><td>{r['mean_score']:.2f}</td></tr>")
+        body.append("</table>")
     by_bot: dict[str, list[float]] = {}
     for row in rows:
         by_bot.setdefault(row["bot"], []).append(row["won"])
@@ -232,11 +299,15 @@ def write(directory: str | Path, output: str | Path) -> Path:
                         + f"<td>{r['win_rate']:.3f} ({r['low']:.3f}-{r['high']:.3f}){' ⚑' if r['flagged'] else ''}"
                         f"</td>{others}<td>{r['mean_score']:.2f}</td></tr>")
         body.append("</table>")
-    if flagged:
-        overall = sum(row["won"] for row in rows) / len(rows)
-        body.append(f"<p>⚑ The 95% interval of this win rate leaves out the win rate of all seats ({overall:.3f}). "
-                    "With many values, about one in twenty is flagged by chance alone: a flag asks for a "
-                    "longer run, not yet for a change.</p>")
+    overall = sum(row["won"] for row in rows) / len(rows)
+    legend = ["<p class=\"legend\"><b>⚑</b> (a shaded row) flags a win rate whose 95% interval leaves out what an "
+              "even game would give: in the seat and first-player tables the even share "
+              f"(1/{len(seats)}, when one bot plays every seat); in the tables by value and by card the win rate "
+              f"of all seats ({overall:.3f}). With many values about one in twenty is flagged by chance alone: a "
+              "flag asks for a longer run, not yet for a change. Seats are numbered from 1 here (from 0 in the "
+              "Parquet columns).</p>"] if any(seat["flagged"] for seat in seats) or flagged or (
+        first is not None and any(r["flagged"] for r in first)) else []
+    body[body.index("{legend}")] = "".join(legend)
     for title, png in _plots(run, rows, seats):
         body.append(f"<h2>{e(title)}</h2><img alt=\"{e(title)}\" src=\"data:image/png;base64,{png}\">")
     page = ("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>vita report</title><style>"

@@ -4,10 +4,17 @@ stopped resumes where it stopped (``vita simulate ... --out DIR``).
 ``DIR/_run.json`` holds the run (game, options, bots, seed); each ``DIR/part-NNNNN.parquet``
 holds one row per game and seat: ``game`` (its number in the run), ``seed`` (it replays from
 it), ``seat``, ``bot``, ``score``, ``rank``, ``won`` (1, or a share of a shared first place),
-``length`` (actions), ``options`` (JSON), the score's breakdown as ``score_<part>`` and what
+``length`` (actions), ``rounds`` (rounds begun, in a game that has rounds), ``first_player``
+(the seat that moved first, in a game that has one: the board game's round-1 First Player,
+the card game's player left of the dealer, CV's Bicycle holder; Our Life has none),
+``options`` (JSON), the score's breakdown as ``score_<part>`` and what
 the game says of the seat (:meth:`vita.core.state.State.facts`) as ``fact_<name>``: a child
 trait or life goal as text, a count as a number, the cards taken as a list of names. Any row's
-game plays again from its seed: ``vita.sim.play_one(game, json.loads(options), bots, seed,
+game plays again from its seed. Seats are numbered from 0 in these columns (``seat`` and
+``first_player``), as in the code; everything a person reads (reports, console tables)
+numbers them from 1.
+
+Any row's game plays again from its seed: ``vita.sim.play_one(game, json.loads(options), bots, seed,
 keep_record=True)`` returns it with its record (for ``vita replay``). A run
 started again with the same parameters plays only the games no part holds yet; with other
 parameters it is refused.
@@ -63,6 +70,10 @@ class ResultStore:
             row: JSON = {"game": number, "seed": seed, "seat": seat, "bot": bot, "score": float(scores[seat]),
                          "rank": int(ranking[seat]), "won": 1 / len(firsts) if seat in firsts else 0.0,
                          "length": int(result["length"]), "options": options}
+            if result.get("rounds") is not None:
+                row["rounds"] = int(result["rounds"])
+            if result.get("first_player") is not None:
+                row["first_player"] = int(result["first_player"])
             for key, value in result["breakdown"][seat].items():
                 if key != "total":
                     row[column("score", key)] = float(value)
@@ -120,7 +131,7 @@ def _schema(rows: list[JSON]) -> pa.Schema:
     and for a fact the type of its values: text, a list of names, or a number."""
     fixed: dict[str, Any] = {"game": pa.int64(), "seed": pa.uint64(), "seat": pa.int32(), "bot": pa.string(),
                              "score": pa.float64(), "rank": pa.int32(), "won": pa.float64(), "length": pa.int64(),
-                             "options": pa.string()}
+                             "rounds": pa.int32(), "first_player": pa.int32(), "options": pa.string()}
     names = list(dict.fromkeys(key for row in rows for key in row))
 
     def kind(name: str) -> Any:

@@ -50,16 +50,27 @@ def play_one(
     extra_bots: Mapping[str, BotFactory] | None = None,
 ) -> tuple[State, GameRecord | None]:
     """One bot game, reproducible from its seed (``extra_bots``: bots not in the registry)."""
+    state, record, _ = _play(game_id, options, bots, seed, keep_record, extra_bots)
+    return state, record
+
+
+def _play(
+    game_id: str, options: JSON, bots: list[str], seed: int, keep_record: bool,
+    extra_bots: Mapping[str, BotFactory] | None,
+) -> tuple[State, GameRecord | None, int | None]:
+    """:func:`play_one`, and the game's first player (:meth:`State.first_player`: read before
+    the first action, or at the end where only play makes it known)."""
     game = get_game(game_id)
     state = game.new_state(game.make_options(options), seed, log=keep_record)
     agents = [_bot(game_id, name, derive_seed(seed, "bot", seat), extra_bots)
               for seat, name in enumerate(bots)]
     record = GameRecord(game=game_id, options=options, seed=seed, players=[f"bot:{name}" for name in bots],
                         rules=game.info.rules_version) if keep_record else None
+    first = state.first_player()
     play_out(state, agents, record=record, max_steps=MAX_STEPS)
     if not state.is_over():
         raise RuntimeError(f"{game_id} game with seed {seed} did not end in {MAX_STEPS} actions")
-    return state, record
+    return state, record, first if first is not None else state.first_player()
 
 
 def _bot(game_id: str, name: str, seed: int, extra_bots: Mapping[str, BotFactory] | None) -> Bot:
@@ -68,9 +79,10 @@ def _bot(game_id: str, name: str, seed: int, extra_bots: Mapping[str, BotFactory
     return make_bot(game_id, name, seed)
 
 
-def _result(state: State) -> JSON:
+def _result(state: State, first: int | None = None) -> JSON:
     return {"scores": list(state.scores()), "ranking": list(state.ranking()), "length": state.ply,
-            "breakdown": state.score_breakdown(), "facts": state.facts()}
+            "breakdown": state.score_breakdown(), "facts": state.facts(), "first_player": first,
+            "rounds": state.rounds_played()}
 
 
 Task_ = tuple[str, JSON, list[str], int, "Probe | None", "Mapping[str, BotFactory] | None", "str | None", int]
@@ -78,11 +90,11 @@ Task_ = tuple[str, JSON, list[str], int, "Probe | None", "Mapping[str, BotFactor
 
 def _task(args: Task_) -> JSON:
     game_id, options, bots, seed, probe, extra_bots, records_dir, number = args
-    state, record = play_one(game_id, options, bots, seed, keep_record=records_dir is not None, extra_bots=extra_bots)
+    state, record, first = _play(game_id, options, bots, seed, records_dir is not None, extra_bots)
     if records_dir is not None:
         assert record is not None
         record.save(Path(records_dir) / f"game-{number:05d}.json")
-    result = _result(state)
+    result = _result(state, first)
     if probe is not None:
         result["probe"] = probe(state)
     return result

@@ -242,6 +242,21 @@ class State(abc.ABC):
         win rate of those who took it). Only what is public once the game is over."""
         return self.rules.facts(self)
 
+    def first_player(self) -> int | None:
+        """The seat that moves first in this game, once the position knows it (the board game:
+        round 1's First Player, known until round 2; the card game: the player left of the
+        dealer; CV: the Bicycle's holder, known after the draft); ``None`` in a game that has
+        none (Our Life's choices are simultaneous) or where the position does not tell.
+        Simulation results read it before the first action and, if unknown then, at the end
+        (the ``first_player`` column, :mod:`vita.results`)."""
+        return self.rules.first_player(self)
+
+    def rounds_played(self) -> int | None:
+        """The rounds begun so far, the one under way included (a game's length as its rulebook
+        counts it; ``None`` in a game without rounds: the card game's turns simply follow).
+        Simulation results keep it as the ``rounds`` column."""
+        return self.rules.rounds(self)
+
     # -- information (the game's observer) ----------------------------------
 
     def view(self, seat: int | None) -> JSON:
@@ -328,6 +343,14 @@ def no_facts(state: State) -> list[Facts]:
     return [{} for _ in range(state.num_players)]
 
 
+def no_first_player(state: State) -> int | None:
+    return None
+
+
+def no_rounds(state: State) -> int | None:
+    return None
+
+
 def reseed(state: S, rng: Rng) -> S:
     """A copy with a fresh generator: all a perfect-information game's determinization changes."""
     copy = state.clone()
@@ -385,8 +408,8 @@ class Rules(Generic[S]):
     whose steps end when every seat concerned has acted (Our Life's round). Set once, never
     changed (a plain generic class, not a dataclass: mypyc compiles it)."""
 
-    __slots__ = ("check_invariants", "facts", "handlers", "label", "legal_actions", "observer", "parse", "ranking",
-                 "score_breakdown", "scores", "settle", "to_json", "why_illegal")
+    __slots__ = ("check_invariants", "facts", "first_player", "handlers", "label", "legal_actions", "observer",
+                 "parse", "ranking", "rounds", "score_breakdown", "scores", "settle", "to_json", "why_illegal")
 
     def __init__(self, *, legal_actions: Callable[[S, int], list[Action]],
                  why_illegal: Callable[[S, int, Action], str | None],
@@ -396,6 +419,8 @@ class Rules(Generic[S]):
                  ranking: Callable[[S], tuple[int, ...]] = rank_by_scores,
                  score_breakdown: Callable[[S], list[dict[str, float]]] = totals,
                  facts: Callable[[S], list[Facts]] = no_facts,
+                 first_player: Callable[[S], int | None] = no_first_player,
+                 rounds: Callable[[S], int | None] = no_rounds,
                  check_invariants: Callable[[S], None] = no_invariants,
                  settle: Callable[[S], None] | None = None) -> None:
         self.legal_actions = legal_actions
@@ -409,6 +434,8 @@ class Rules(Generic[S]):
         self.ranking = ranking
         self.score_breakdown = score_breakdown
         self.facts = facts
+        self.first_player = first_player
+        self.rounds = rounds
         self.check_invariants = check_invariants
         self.settle = settle
 

@@ -87,6 +87,7 @@ RULES: Rules[OurLifeState] = Rules(
     scores=scoring.scores,
     score_breakdown=score_breakdown,
     facts=scoring.facts,
+    rounds=scoring.rounds,
     observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,

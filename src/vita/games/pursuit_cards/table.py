@@ -51,6 +51,7 @@ RULES: Rules[CardsState] = Rules(
     label=describe.label,
     scores=ending.scores,
     facts=ending.facts,
+    first_player=ending.first_player,
     observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from vita.core.state import Facts
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
 from vita.games.cv.state import CvState
-from vita.games.cv.steps import OVER
+from vita.games.cv.steps import DRAFT, OVER
 
 OLD_DECK = 2  # the old-age deck's place in CvState.decks
 
@@ -88,10 +88,20 @@ def ranking(state: CvState) -> tuple[int, ...]:
 
 
 def facts(state: CvState) -> list[Facts]:
-    """Per seat, for simulation results: the private life goal, whether the seat started (held
-    the Bicycle), and the cards of its CV and hand at the end."""
+    """Per seat, for simulation results: the private life goal and the cards of its CV and hand
+    at the end (who started is the results' ``first_player`` column: :func:`first_player`)."""
     title = state.deck.title
-    return [{"goal": title(state.goals[seat]), "starter": "yes" if seat == state.starter else "no",
+    return [{"goal": title(state.goals[seat]),
              "cards": sorted({title(card) for stack in state.cv[seat] for card in stack}
                              | {title(card) for card in state.hands[seat]})}
             for seat in range(state.num_players)]
+
+
+def first_player(state: CvState) -> int | None:
+    """"Setup": the player with the Bicycle starts; known once the childhood draft is over."""
+    return None if state.step == DRAFT else state.starter
+
+
+def rounds(state: CvState) -> int:
+    """Rounds begun (the childhood draft is round 0)."""
+    return state.round

@@ -93,3 +93,8 @@ def facts(state: OurLifeState) -> list[Facts]:
                      "children": float(len(state.children[family])),
                      "cards": sorted({title(child[0]) for child in state.children[family]})})
     return rows
+
+
+def rounds(state: OurLifeState) -> int:
+    """Rounds begun (1-10)."""
+    return state.round

@@ -130,16 +130,44 @@ def breakdown(state: PursuitState) -> list[dict[str, float]]:
 
 def facts(state: PursuitState) -> list[Facts]:
     """Per seat, for simulation results: the child trait kept, the round of death and its cause
-    (stress beyond the track's last space, or old age at the end of the last round), and the
+    (:func:`cause_of_death`), the life goals in play it achieved, and the
     cards in the player's area at the end (projects, completed or not, items and activities,
     job, partners)."""
     deck, rounds = state.deck, state.deck.board.rounds
+    achieved: list[list[str]] = [[] for _ in state.players]
+    for goal_index in state.goals:
+        goal = deck.life_goals[goal_index]
+        for seat in achievers(state, goal.solo if state.solo else goal.goal):
+            achieved[seat].append(goal.name)
     rows: list[Facts] = []
-    for p in state.players:
+    for seat, p in enumerate(state.players):
         held = [*p.completed, *(h[0] for h in p.projects), *(h[0] for h in p.items), *(h[0] for h in p.partners)]
         held += [card for card in (p.job, p.retired) if card >= 0]
         rows.append({"trait": deck.traits[p.trait].name if p.trait >= 0 else "none",
                      "death": rounds[p.died].name if p.died >= 0 else "lived to the end",
-                     "cause of death": "stress" if p.stress > state.deck.stress.last else "old age",
+                     "cause of death": cause_of_death(state, p),
+                     "life goals": sorted(achieved[seat]),
                      "cards": sorted({deck.cards[card].name for card in held})})
     return rows
+
+
+def cause_of_death(state: PursuitState, p: Player) -> str:
+    """What ended a life ("Entering the Old Age"): stress beyond the track's end before the Old
+    Age, stress beyond it in an Old Age round (the round's Old Age stress, mostly), or the end
+    of the last round, which a player still alive does not outlive."""
+    rounds = state.deck.board.rounds
+    if p.died < 0:
+        return "alive"
+    if p.stress <= state.deck.stress.last:
+        return "end of the last round"
+    return "stress in the Old Age" if rounds[p.died].stage == "old-age" else "stress before the Old Age"
+
+
+def first_player(state: PursuitState) -> int | None:
+    """"Setup": who takes the First Player token for round 1 (known until round 2 begins)."""
+    return state.first if state.round == 0 else None
+
+
+def rounds(state: PursuitState) -> int:
+    """Rounds begun on the Round track (Teen is the first)."""
+    return state.round + 1
