@@ -483,25 +483,43 @@ def tournament_command(game_id: str, players: int, couples: int | None, expansio
 @click.option("--bots", default="heuristic", show_default=True, help="Comma-separated, one per seat (or one for all).")
 @click.option("--designed-only", is_flag=True,
               help="Change only designed values (always so: a value a rulebook prints is never changed).")
-@click.option("--target", default="seat win rates within 2 points", show_default=True,
-              help="The balance sought: 'seat win rates within P points' of the even share.")
-@click.option("--budget", default="30m", show_default=True, help="The time to search (90s, 30m, 2h).")
+@click.option("--target", "target_texts", multiple=True,
+              help="The balance sought (repeat for several; default: 'seat win rates within 2 points'): "
+                   "'first player win rate within P points', 'seat win rates within P points', "
+                   "'CATEGORY win rates within P points' (child trait, life goal, goal, background), "
+                   "'holders of CARD win rate within P points', 'game length between A and B rounds' (or actions); "
+                   "each may end with ', weight W'. docs/balance.md.")
+@click.option("--budget", default="30m", show_default=True,
+              help="The whole run's time (90s, 30m, 2h), final checks on fresh seeds included.")
 @click.option("--trials", type=click.IntRange(1), help="Stop after so many trials (within the budget).")
-@click.option("--games", type=click.IntRange(10), default=400, show_default=True, help="Bot games a trial plays.")
-@click.option("--spread", "spread_by", type=click.IntRange(1, 5), default=1, show_default=True,
+@click.option("--games", type=click.IntRange(10), default=100, show_default=True,
+              help="Bot games a trial starts with; doubled while its reading is undecided.")
+@click.option("--max-games", type=click.IntRange(10), default=1600, show_default=True,
+              help="The most games a trial plays (and a fresh-seed check, if the budget allows).")
+@click.option("--max-changes", type=click.IntRange(1, 20), default=4, show_default=True,
+              help="The most values a trial changes.")
+@click.option("--spread", "spread_by", type=click.IntRange(1, 20), default=1, show_default=True,
               help="How far a value may move either way.")
 @click.option("--cards", help="Tune only these cards (comma-separated ids, numbers or titles).")
+@click.option("--deck", type=click.Path(exists=True, file_okay=False),
+              help="The deck to start from (a directory like the game's data; default: the game's own).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--workers", type=click.IntRange(1), help="Processes a trial plays on (default: every core).")
+@click.option("--ray", help="Play the games on a Ray cluster: 'local', 'auto' or an address (as vita simulate).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the report (verdict, fresh-seed figures, changes) as JSON.")
 @click.option("--out", type=click.Path(file_okay=False), help="Where the proposed deck and its report go "
                                                                "(default: tuned-GAME).")
-def tune_command(game_id: str, players: int, expansion: str | None, bots: str, designed_only: bool, target: str,
-                 budget: str, trials: int | None, games: int, spread_by: int, cards: str | None, seed: int,
-                 workers: int | None, out: str | None) -> None:
-    """Search a deck's designed values for a balance target; write the proposed deck and a report."""
+def tune_command(game_id: str, players: int, expansion: str | None, bots: str, designed_only: bool,
+                 target_texts: tuple[str, ...], budget: str, trials: int | None, games: int, max_games: int,
+                 max_changes: int, spread_by: int, cards: str | None, deck: str | None, seed: int,
+                 workers: int | None, ray: str | None, as_json: bool, out: str | None) -> None:
+    """Search a deck's designed values for balance targets; write the proposed deck and a report."""
+    import json as json_module
     from pathlib import Path
 
     from vita import tune
+    from vita.targets import parse_target
 
     try:
         game = get_game(game_id)
@@ -510,26 +528,37 @@ def tune_command(game_id: str, players: int, expansion: str | None, bots: str, d
     options: dict[str, Any] = {"players": players}
     if expansion is not None:
         _set_expansion(game, options, expansion)
+    if deck is not None:
+        options["cards"] = deck
     names = [b.strip() for b in bots.split(",")]
     names = names * players if len(names) == 1 else names
+    where = out or f"tuned-{game_id}"
     try:
+        targets = [parse_target(t) for t in target_texts or ("seat win rates within 2 points",)]
+        seconds = tune.parse_budget(budget)
         if len(names) != players:
             raise ValueError(f"give one bot per seat ({players} seats, {len(names)} bots)")
         game.make_options(options)
         for name in set(names):
             make_bot(game_id, name, 0)
-        report = tune.tune(game_id, options, names, target=tune.parse_target(target), budget=tune.parse_budget(budget),
-                           out=Path(out or f"tuned-{game_id}"), games=games, trials=trials, spread_by=spread_by,
+        report = tune.tune(game_id, options, names, targets=targets, budget=seconds, out=Path(where), games=games,
+                           max_games=max_games, trials=trials, spread_by=spread_by, max_changes=max_changes,
                            cards={c.strip() for c in cards.split(",")} if cards else None, seed=seed,
-                           workers=workers, progress=True)
+                           workers=workers, ray=ray, progress=True)
     except (KeyError, ValueError, DataError) as error:
         _fail(str(error.args[0]) if isinstance(error, KeyError) else str(error))
     except OSError as error:
         _fail(f"{error.filename or ''}: {error.strerror or error}")
+    if as_json:
+        click.echo(json_module.dumps(report, indent=1))
+        return
     fresh = report["fresh_seeds"]
-    click.echo(f"{report['trials']} trials: seat win rates {fresh['baseline_spread']:.1f} → {fresh['best_spread']:.1f} "
-               f"points from the even share on fresh seeds; {len(report['changes'])} values changed. "
-               f"Wrote {out or f'tuned-{game_id}'}/deck and tune.md")
+    click.echo(f"Verdict: {report['verdict']} ({report['trials']} trials, {report['games_played']:,} games, "
+               f"{report['seconds']:.0f} s).")
+    for before, after in zip(fresh["baseline"]["targets"], fresh["result"]["targets"], strict=True):
+        click.echo(f"  {before['target']}: {before['reads']}  →  {after['reads']} "
+                   f"(fresh seeds, {fresh['games']} games)")
+    click.echo(f"{len(report['changes'])} value(s) changed; wrote {where}/deck, tune.md and tune.json")
 
 
 @main.command("report")
