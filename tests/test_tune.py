@@ -89,7 +89,8 @@ def test_value_paths_name_fields_and_positions() -> None:
 def test_tune_writes_a_valid_deck_that_changes_only_designed_values(tmp_path: Path) -> None:
     out = tmp_path / "tuned"
     code, output = run("tune", "pursuit", "--players", "2", "--bots", "random", "--cards", "car,concert",
-                       "--trials", "3", "--games", "12", "--max-games", "24", "--budget", "5m", "--workers", "1", "--out", str(out))
+                       "--trials", "3", "--games", "12", "--max-games", "24", "--budget", "5m", "--workers", "1",
+                       "--out", str(out))
     assert code == 0, output
     report = json.loads((out / "tune.json").read_text(encoding="utf-8"))
     assert report["trials"] >= 1 and (out / "tune.md").is_file()
