@@ -3,6 +3,7 @@ report's tables by category and by card."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +143,20 @@ def test_each_game_says_who_moved_first(tmp_path: Path) -> None:
     out = tmp_path / "our-life"
     simulate("our-life", {"players": 2}, ["random"] * 2, 2, seed=5, out_dir=str(out))
     assert "first_player" not in pq.read_table(out).schema.names
+
+
+def test_the_console_numbers_seats_from_1_and_gives_the_first_player() -> None:
+    from click.testing import CliRunner
+
+    from vita.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", "cv", "--players", "2", "--bots", "random,random", "--games", "12",
+                                       "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    rows = [line.split("│")[1].strip() for line in result.output.splitlines() if line.count("│") >= 5]
+    assert rows[-2:] == ["1", "2"], result.output  # seats 1 and 2, after the header
+    assert "First player (docs/balance.md): win rate" in result.output
+    summary = json.loads(CliRunner().invoke(main, ["simulate", "cv", "--players", "2", "--bots", "random,random",
+                                                   "--games", "12", "--workers", "1", "--json"]).output)
+    assert [seat["seat"] for seat in summary["seats"]] == [0, 1]  # JSON stays 0-based, as the Parquet columns
+    assert 0 <= summary["first_player"]["win_rate"] <= 1 and summary["first_player"]["games"] == 12

@@ -220,3 +220,25 @@ def test_tune_brings_back_a_cv_deck_unbalanced_on_purpose(tmp_path: Path) -> Non
     top = report["changes"][0]
     assert (top["card"], top["path"]) == ("12", "points") and top["to"] >= 5, report["changes"]
     assert top["effect"]["low"] > 0 and len(report["changes"]) <= 4
+
+
+def test_the_budget_holds_and_progress_shows_every_ten_seconds(tmp_path: Path) -> None:
+    """A 25 s budget ends within 10% of it, final checks included; a progress line appears at
+    the start and then at least every 10 s; no third-party warning reaches the console."""
+    import subprocess
+    import sys
+    import time
+
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "vita.cli", "tune", "cv", "--players", "2", "--budget", "25s",
+                           "--target", "first player win rate within 5 points", "--workers", "2",
+                           "--out", str(tmp_path / "t")], capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - began
+    assert done.returncode == 0, done.stderr
+    report = json.loads((tmp_path / "t" / "tune.json").read_text(encoding="utf-8"))
+    assert report["seconds"] <= 25 * 1.1 and elapsed <= 25 * 1.1 + 5  # (+ the interpreter's start)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("tune ")]
+    assert len(lines) >= 3, done.stderr
+    assert "Warning" not in done.stderr and "warn" not in done.stdout.lower()
+    assert report["verdict"] in ("target met on fresh seeds", "not met", "no better than the current deck")
+    assert done.stdout.startswith(f"Verdict: {report['verdict']}")

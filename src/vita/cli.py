@@ -418,9 +418,16 @@ def simulate_command(
     for column in ("seat", "bot", "wins", "win rate", "mean score"):
         table.add_column(column)
     for row in summary["seats"]:
-        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", f"{row['win_rate']:.3f}",
+        table.add_row(str(row["seat"] + 1), row["bot"], f"{row['wins']:g}", f"{row['win_rate']:.3f}",
                       f"{row['mean_score']:.2f}")
     Console().print(table)
+    first = summary.get("first_player")
+    if first:
+        from vita.tournament import wilson
+
+        low, high = wilson(first["wins"], first["games"])
+        click.echo(f"First player (docs/balance.md): win rate {first['win_rate']:.3f} ({low:.3f}-{high:.3f}, 95%) "
+                   f"against the even share {1 / players:.3f}.")
 
 
 @main.command("tournament")

@@ -109,12 +109,16 @@ class ResultStore:
         self.write()
         games: dict[int, JSON] = {}
         for part in self.parts:
-            for row in pq.read_table(part, columns=["game", "seat", "score", "rank"]).to_pylist():
+            names = pq.read_schema(part).names
+            columns = ["game", "seat", "score", "rank"] + (["first_player"] if "first_player" in names else [])
+            for row in pq.read_table(part, columns=columns).to_pylist():
                 game = games.setdefault(row["game"], {"scores": {}, "ranking": {}})
                 game["scores"][row["seat"]] = row["score"]
                 game["ranking"][row["seat"]] = row["rank"]
+                game["first_player"] = row.get("first_player")
         return [{"scores": [g["scores"][s] for s in sorted(g["scores"])],
-                 "ranking": [g["ranking"][s] for s in sorted(g["ranking"])]} for _, g in sorted(games.items())]
+                 "ranking": [g["ranking"][s] for s in sorted(g["ranking"])], "first_player": g["first_player"]}
+                for _, g in sorted(games.items())]
 
 
 def column(prefix: str, name: str) -> str:

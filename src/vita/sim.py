@@ -282,6 +282,10 @@ def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON,
         for s in range(seats):
             totals[s] += result["scores"][s]
     count = max(1, len(results))
+    first = None
+    if results and all(result.get("first_player") is not None for result in results):
+        first_wins = sum(wins_share(result, result["first_player"], seats) for result in results)
+        first = {"games": len(results), "wins": round(first_wins, 3), "win_rate": first_wins / len(results)}
     return {
         "game": game_id,
         "options": options,
@@ -292,5 +296,12 @@ def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON,
              "mean_score": totals[s] / count}
             for s in range(seats)
         ],
+        "first_player": first,
         "results": results,
     }
+
+
+def wins_share(result: JSON, seat: int, seats: int) -> float:
+    """The seat's share of a game's win (a shared first place is split)."""
+    winners = [s for s in range(seats) if result["ranking"][s] == 1]
+    return 1 / len(winners) if seat in winners else 0.0
