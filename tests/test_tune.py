@@ -242,3 +242,20 @@ def test_the_budget_holds_and_progress_shows_every_ten_seconds(tmp_path: Path) -
     assert "Warning" not in done.stderr and "warn" not in done.stdout.lower()
     assert report["verdict"] in ("target met on fresh seeds", "not met", "no better than the current deck")
     assert done.stdout.startswith(f"Verdict: {report['verdict']}")
+
+
+@pytest.mark.slow
+def test_the_board_game_screens_its_cards_and_every_game_tunes(tmp_path: Path) -> None:
+    """The board game's 2,237 designed values (with Community) are screened down to the cards
+    that move the target; without the expansion its cards are not knobs; Our Life and CV tune."""
+    code, output = run("tune", "pursuit", "--players", "2", "--bots", "random", "--games", "20", "--max-games", "40",
+                       "--budget", "40s", "--workers", "2", "--out", str(tmp_path / "p"), "--json")
+    assert code == 0, output
+    report = json.loads(output[output.index("{"):])
+    assert report["screen"] and 0 < len(report["screen"]["kept"]) <= 12
+    assert all("/" not in kept["file"] for kept in report["screen"]["kept"])  # no Community card
+    assert all("/" not in change["file"] for change in report["changes"])
+    for game in ("our-life", "cv"):
+        code, output = run("tune", game, "--players", "3", "--games", "20", "--max-games", "40", "--budget", "20s",
+                           "--workers", "2", "--out", str(tmp_path / game))
+        assert code == 0 and "\nVerdict: " in output, output

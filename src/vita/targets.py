@@ -230,7 +230,10 @@ def measure(target: Target, games: Games) -> Measure:
     category = target.category
     values = [(c, v) for (name, _), (c, v) in games.groups.items() if name == category and c.sum() >= MIN_GROUP]
     if not values:
-        raise ValueError(f"these games report no category {category!r} seen {MIN_GROUP} times or more: "
+        if category in games.categories():
+            raise ValueError(f"no value of {category!r} was seen {MIN_GROUP} times in {games.count} games: "
+                             "give more games (--max-games)")
+        raise ValueError(f"these games report no category {category!r}: "
                          f"the categories are {', '.join(games.categories()) or 'none'}")
     counts = np.stack([c for c, _ in values])
     wins = np.stack([v for _, v in values])

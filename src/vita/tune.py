@@ -342,7 +342,16 @@ class Tuner:
             if games.count < count:
                 trial.cut = True
                 break
-            reading = read(self.targets, games, self.seed)
+            try:
+                reading = read(self.targets, games, self.seed)
+            except ValueError:
+                # Too few games to read a category's values (each seen MIN_GROUP times): play more.
+                if count >= self.max_games:
+                    raise
+                count = min(self.max_games, count * 2)
+                continue
+            if trial.number == 0 and count > self.start_games and trial.reading is None:
+                self.start_games = count  # every trial starts where the targets can first be read
             trial.reading, trial.games = reading, games
             if reading.met:
                 break
@@ -352,7 +361,10 @@ class Tuner:
                 break
             count = min(self.max_games, count * 2)
         if games is not None and trial.reading is None:
-            trial.reading, trial.games = read(self.targets, games, self.seed), games
+            try:
+                trial.reading, trial.games = read(self.targets, games, self.seed), games
+            except ValueError:
+                trial.cut = True  # cut short before its targets could be read
 
     def best(self) -> Trial | None:
         done = [t for t in self.trials if t.reading is not None]
@@ -564,7 +576,9 @@ def tune(game_id: str, options: dict[str, Any], bots: list[str], *, targets: Seq
     if source is None or "cards" not in game.options_model.model_fields:
         raise ValueError(no_designed_values(game_id))
     deck = Path(options.get("cards") or source)
-    found = knobs(deck, cards)
+    # A subdirectory holds an expansion's cards (the board game's community/): tuned only when
+    # the expansion is played.
+    found = [k for k in knobs(deck, cards) if "/" not in k.file or k.file.split("/")[0] == options.get("expansion")]
     if not found:
         among = f" among the cards {', '.join(sorted(cards))}" if cards else ""
         raise ValueError(f"no designed value to tune{among}")
@@ -593,7 +607,7 @@ def tune(game_id: str, options: dict[str, Any], bots: list[str], *, targets: Seq
         "game": game_id, "options": options, "bots": bots, "targets": [t.text for t in targets],
         "verdict": result["verdict"], "budget_seconds": budget,
         "seconds": round(time.monotonic() - tuner.started, 1), "seed": seed, "knobs": len(found),
-        "spread_by": spread_by, "games_per_trial": {"start": games, "max": tuner.max_games},
+        "spread_by": spread_by, "games_per_trial": {"start": tuner.start_games, "max": tuner.max_games},
         "trials": len(tuner.trials) - 1, "games_played": tuner.played_games,
         "screen": {"cards": tuner.screen_cards, "kept": tuner.screen_report} if tuner.screen_cards else None,
         "baseline_on_trial_seeds": tuner.reading_json(tuner.trials[0].reading) if tuner.trials[0].reading else None,
