@@ -84,7 +84,7 @@ async def test_an_older_database_upgrades_in_place(store: Store, revision: str) 
         store.upgrade()
         engine = store.sync_engine()
         with engine.connect() as connection:
-            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0005"
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0006"
             columns = {c["name"] for c in sa.inspect(connection).get_columns("seats")}
         engine.dispose()
         assert "token" not in columns, "plain tokens are gone from the database"
@@ -92,6 +92,8 @@ async def test_an_older_database_upgrades_in_place(store: Store, revision: str) 
         assert old is not None and old.rematch_of is None and old.seed == 3 and not old.seed_chosen
         assert old.rules == 1 and old.final_log is None, "tables before rules versions were played under 1"
         assert old.hints is False, "tables from before hints allow none"
+        assert old.move_limit is None and old.seats[0].deadline is None and old.seats[0].timeouts == 0, \
+            "tables from before time limits have none"
         # Links handed out before the upgrade still open their seats: their digests were stored.
         assert old.owner_hash == hashlib.sha256(b"the-owner-key").hexdigest()
         assert old.seats[0].token_hash == hashlib.sha256(b"anas-token").hexdigest() and old.seats[0].human

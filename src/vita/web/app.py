@@ -39,13 +39,15 @@ def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: floa
                away_timeout: float = 60.0, store: Store | None = None, allow_chosen_seed: bool = False,
                bot_pool: BotPool | None = None, bot_workers: int | None = None, bot_budget: float = 5.0,
                idle_timeout: float = 600.0, table_rate: tuple[int, float] = (20, 60.0),
-               busy_timeout: float = 5.0, study_rate: tuple[int, float] = (120, 60.0)) -> FastAPI:
+               busy_timeout: float = 5.0, study_rate: tuple[int, float] = (120, 60.0),
+               deadline_tick: float = 5.0, clock_offset: float = 0.0) -> FastAPI:
     """The app, storing in ``db`` (a URL or SQLite path; default: ``vita.sqlite`` in ``data_dir``).
 
     ``allow_chosen_seed`` lets a table's creator choose its seed; ``table_rate`` caps the tables one
     client may create (count per seconds), ``study_rate`` the analyses and hints one client
     may ask for (each runs a search in a bot worker); ``bot_budget`` caps a bot's thinking
-    time per move, and an analysis's.
+    time per move, and an analysis's; ``deadline_tick`` is how often the server looks for moves
+    past their time limit, ``clock_offset`` moves the clock those limits read (tests only).
     It reads no environment: ``vita serve`` turns its options (and their environment
     variables) into these arguments. The routes are in :mod:`vita.web.routes`, one router per
     area; they reach the tables, the store and the settings through :class:`Context`.
@@ -56,7 +58,8 @@ def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: floa
         store = Store.open(db or str(folder / "vita.sqlite"), busy_timeout=busy_timeout)
     own_pool = bot_pool is None
     pool = bot_pool or BotPool(bot_workers, budget=bot_budget)
-    tables = Tables(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout)
+    tables = Tables(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout,
+                    deadline_tick=deadline_tick, clock_offset=clock_offset)
     keep_secrets_out_of_logs()
 
     @contextlib.asynccontextmanager

@@ -38,6 +38,9 @@ class NewTableBody(_Body):
     seed: Annotated[int, Field(ge=0, lt=SEED_LIMIT)] | None = None
     replacement_bot: BotName | None = None  # default: the game's heuristic, or random where it has none
     hints: bool = False
+    # Seconds each seat has for a move (60 s to 30 days); null: no limit. Past it the
+    # replacement bot plays that move (docs/web.md, "Time limits").
+    move_limit: Annotated[int, Field(ge=60, le=30 * 86400)] | None = None
 
 
 class Move(_Body):

@@ -58,10 +58,14 @@ def storage_name(db: str) -> str:
               help="One line per event: plain text, or a JSON object per line for log collectors.")
 @click.option("--metrics-port", default=None, type=click.IntRange(1, 65535),
               help="Serve Prometheus metrics on this port of 127.0.0.1 (off by default; one port per process).")
+@click.option("--deadline-tick", default=5.0, show_default=True, type=click.FloatRange(0.05, 3600),
+              help="Seconds between two looks for moves past their time limit.")
+@click.option("--clock-offset", default=0.0, type=float, hidden=True,
+              help="Tests only: seconds added to the clock that time limits read.")
 def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
           bot_budget: float, allow_chosen_seed: bool, table_rate: str, max_connections: int,
           access_log: bool, forwarded_allow_ips: str, max_per_address: int, head_timeout: float,
-          log_format: str, metrics_port: int | None) -> None:
+          log_format: str, metrics_port: int | None, deadline_tick: float, clock_offset: float) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import gc
     import logging
@@ -92,7 +96,8 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
             from None
     try:
         app = create_app(db, data_dir=data_dir, bot_delay=bot_delay, bot_workers=bot_workers,
-                         bot_budget=bot_budget, allow_chosen_seed=allow_chosen_seed, table_rate=rate)
+                         bot_budget=bot_budget, allow_chosen_seed=allow_chosen_seed, table_rate=rate,
+                         deadline_tick=deadline_tick, clock_offset=clock_offset)
     except Exception as error:  # a database that cannot be opened: one line, not a traceback
         raise click.ClickException(f"cannot open the database: {error}") from None
     guard = PeerGuard(head_timeout=head_timeout, per_address=max_per_address, trusted=forwarded_allow_ips)

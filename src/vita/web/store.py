@@ -79,6 +79,7 @@ tables = sa.Table(
     sa.Column("rules", sa.Integer, nullable=False, default=1),
     sa.Column("final_log", sa.Text, nullable=True),
     sa.Column("hints", sa.Boolean, nullable=False, default=False),
+    sa.Column("move_limit", sa.Integer, nullable=True),  # seconds a seat has for a move (None: no limit)
 )
 
 seats = sa.Table(
@@ -91,6 +92,9 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("resigned", sa.Boolean, nullable=False, default=False),
     sa.Column("human", sa.Boolean, nullable=False, default=False),  # a person's seat at creation
+    sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),  # when its move is due (a person to move)
+    sa.Column("timeouts", sa.Integer, nullable=False, default=0),  # moves in a row the bot played for it
+    sa.Index("seats_deadline", "deadline"),
 )
 
 actions = sa.Table(
@@ -122,6 +126,8 @@ class SeatRow:
     token_hash: str | None = None
     resigned: bool = False
     human: bool = False
+    deadline: datetime | None = None
+    timeouts: int = 0
 
 
 @dataclass
@@ -142,6 +148,7 @@ class TableRow:
     rules: int = 1  # the game's rules version the table is played under
     final_log: list[str] | None = None  # the public log, kept once the game is over
     hints: bool = False  # the owner allows each seat to ask the search for a hint
+    move_limit: int | None = None  # seconds a seat has for each move (None: no limit)
 
 
 @dataclass
@@ -282,7 +289,7 @@ class Store:
                 id=row.id, game=row.game, options=json.dumps(row.options), seed=row.seed,
                 seed_chosen=row.seed_chosen, engine=row.engine, owner_hash=row.owner_hash,
                 replacement_bot=row.replacement_bot, created_at=row.created_at, rematch_of=row.rematch_of,
-                rules=row.rules, hints=row.hints,
+                rules=row.rules, hints=row.hints, move_limit=row.move_limit,
             ))
             for s in row.seats:
                 c.execute(seats.insert().values(
@@ -328,10 +335,42 @@ class Store:
         def write(c: Connection) -> None:
             c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
                       .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash,
-                              resigned=seat.resigned))
+                              resigned=seat.resigned, timeouts=seat.timeouts))
             self._announce(c, table_id)
 
         await self._write(write)
+
+    async def set_deadlines(self, table_id: str, deadlines: dict[int, datetime | None]) -> None:
+        """Set (or clear, ``None``) the deadlines of some of a table's seats."""
+        def write(c: Connection) -> None:
+            for seat, deadline in deadlines.items():
+                c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
+                          .values(deadline=deadline))
+
+        await self._write(write)
+
+    async def claim_due(self, moment: datetime, limit: int = 100) -> list[tuple[str, int, datetime]]:
+        """The seats whose deadline has passed at ``moment``, each claimed by clearing its
+        deadline on the condition that it is still the one read (``UPDATE ... WHERE deadline =
+        :read``): of several processes serving one database, exactly one claims each deadline."""
+        async with self.engine.connect() as c:
+            due = [(r.table_id, r.seat, _aware(r.deadline)) for r in await c.execute(
+                sa.select(seats.c.table_id, seats.c.seat, seats.c.deadline)
+                .where(seats.c.deadline.is_not(None), seats.c.deadline <= moment)
+                .order_by(seats.c.deadline).limit(limit))]
+        claimed: list[tuple[str, int, datetime]] = []
+
+        def write(c: Connection) -> None:
+            for table_id, seat, deadline in due:
+                taken = c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                                       seats.c.deadline == deadline).values(deadline=None))
+                if taken.rowcount == 1:
+                    assert deadline is not None
+                    claimed.append((table_id, seat, deadline))
+
+        if due:
+            await self._write(write)
+        return claimed
 
     def _announce(self, c: Connection, table_id: str) -> None:
         """Tell the other processes on the database, when this transaction commits, that the
@@ -476,8 +515,9 @@ class Store:
                 finished_at=found.finished_at, rematch_of=found.rematch_of,
                 result=json.loads(found.result) if found.result else None,
                 rules=found.rules, final_log=json.loads(found.final_log) if found.final_log else None,
-                hints=bool(found.hints),
-                seats=[SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash, bool(r.resigned), bool(r.human))
+                hints=bool(found.hints), move_limit=found.move_limit,
+                seats=[SeatRow(r.seat, r.kind, r.name, r.bot, r.token_hash, bool(r.resigned), bool(r.human),
+                               _aware(r.deadline), int(r.timeouts or 0))
                        for r in seat_rows],
             )
 
@@ -493,6 +533,13 @@ class Store:
             query = (sa.select(tables.c.id).where(tables.c.result.is_(None))
                      .order_by(tables.c.created_at.desc()).limit(limit))
             return [r.id for r in await c.execute(query)]
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """A stored time with its zone (SQLite gives it back without: it was stored in UTC)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
 
 
 def _reason(error: Exception) -> str:

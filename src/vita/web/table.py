@@ -251,9 +251,11 @@ class Table:
             "seats": [
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "resigned": s.resigned,
                  "replaced": s.human and s.kind == "bot",
-                 "connected": s.kind == "bot" or self.connected(s.seat)}
+                 "connected": s.kind == "bot" or self.connected(s.seat),
+                 "deadline": s.deadline.isoformat() if s.deadline is not None else None}
                 for s in self.row.seats
             ],
+            "move_limit": self.row.move_limit,
         }
         if state.is_over():
             data["scores"] = list(state.scores())

@@ -17,11 +17,13 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from vita import __version__
+from vita.core.rng import derive_seed
 from vita.core.state import JSON, State
-from vita.registry import get_game
+from vita.registry import get_game, make_bot
 from vita.web.bots import BotPool, OutOfTime
 from vita.web.driver import Driver, check_bot
 from vita.web.errors import Refused
@@ -31,6 +33,8 @@ from vita.web.sync import Sync
 from vita.web.table import Table, new_state, replayed
 
 PATH_OPTIONS = ("cards",)  # game options that name a server path: the terminal's, never the web's
+TIMEOUTS_TO_BOT = 3  # timeouts in a row after which the replacement bot keeps the seat
+MOVE_LIMITS = (60, 30 * 86400)  # the shortest and longest time a table may give a move, in seconds
 log = logging.getLogger("vita.web")
 
 
@@ -48,8 +52,12 @@ class Tables:
     other processes and the driver that plays their bots."""
 
     def __init__(self, store: Store, bots: BotPool, *, bot_delay: float = 0.4, away_timeout: float = 60.0,
-                 idle_timeout: float = 600.0, max_tables: int = 2000) -> None:
+                 idle_timeout: float = 600.0, max_tables: int = 2000, clock_offset: float = 0.0,
+                 deadline_tick: float = 5.0) -> None:
         self.store = store
+        self.clock_offset = clock_offset  # tests only (vita serve --clock-offset): the clock moved on
+        self.deadline_tick = deadline_tick
+        self.deadlines: asyncio.Task[None] | None = None
         self.pool = bots
         self.live: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future[Table]] = {}
@@ -74,13 +82,100 @@ class Tables:
         return sum(len(table.followers) for table in self.live.values())
 
     def start(self) -> None:
-        """Hear the changes other processes make to the tables in this one's memory."""
+        """Hear the changes other processes make to the tables in this one's memory; look for
+        due deadlines."""
         self.sync.start()
+        self.deadlines = asyncio.create_task(self._watch_deadlines())
+
+    def now(self) -> datetime:
+        """The server's clock (moved by ``clock_offset`` in tests)."""
+        return now() + timedelta(seconds=self.clock_offset)
 
     async def changed(self, table: Table, note: str = "") -> None:
-        """The table changed: push its new views, wake its bots."""
+        """The table changed: set its seats' deadlines, push its new views, wake its bots."""
+        await self.schedule(table)
         table.push(note)
         self.driver.wake(table)
+
+    # -- time limits ------------------------------------------------------------------------
+
+    async def schedule(self, table: Table) -> None:
+        """A table with a time limit: each person to move has a deadline (from when the seat
+        came to move; a simultaneous choice gives every seat its own from the same start),
+        every other seat none. Stored first, then taken (a failed write changes nothing)."""
+        limit = table.row.move_limit
+        if limit is None:
+            return
+        movers = set() if table.over else set(table.state.to_move())
+        start = self.now() + timedelta(seconds=limit)
+        wanted: dict[int, datetime | None] = {}
+        for seat in table.row.seats:
+            due = seat.kind == "human" and seat.seat in movers
+            if due and seat.deadline is None:
+                wanted[seat.seat] = start
+            elif not due and seat.deadline is not None:
+                wanted[seat.seat] = None
+        if not wanted:
+            return
+        try:
+            await self.store.set_deadlines(table.id, wanted)
+        except StorageError as error:
+            log.warning("table %s: deadlines not stored: %s", table.id, error)
+            return
+        for seat_number, deadline in wanted.items():
+            table.row.seats[seat_number].deadline = deadline
+        table.changed()
+
+    async def _watch_deadlines(self) -> None:
+        """Every ``deadline_tick`` seconds: claim the due deadlines (each exactly once among
+        the processes on the database) and play their moves."""
+        while True:
+            await asyncio.sleep(self.deadline_tick)
+            if self.stopping:
+                return
+            try:
+                claimed = await self.store.claim_due(self.now())
+            except (StorageError, OSError, Exception) as error:  # the database away: try at the next tick
+                log.warning("deadlines not read: %s", error)
+                continue
+            for table_id, seat, _ in claimed:
+                try:
+                    await self.time_out(table_id, seat)
+                except Refused as refused:
+                    log.info("table %s seat %d: the timeout's move was not played: %s", table_id, seat,
+                             refused.message)
+                except Exception:
+                    log.exception("table %s seat %d: the timeout's move failed", table_id, seat)
+
+    async def time_out(self, table_id: str, seat: int) -> None:
+        """Seat ``seat`` ran out of time: the table's replacement bot plays that one move (it
+        loads the table if it was evicted); after :data:`TIMEOUTS_TO_BOT` in a row the bot
+        keeps the seat."""
+        table = await self.get(table_id)
+        row = table.row.seats[seat]
+        row.deadline = None
+        if table.over or row.kind != "human" or seat not in table.state.to_move():
+            await self.changed(table)
+            return
+        bot_name = table.row.replacement_bot
+        seq = table.seq
+        bot = make_bot(table.row.game, bot_name, derive_seed(table.row.seed, "timeout", seat, seq))
+        thought = await self.pool.choose(table.row.game, table.state.to_json(), bot, seat)  # one move: no memory kept
+        async with self.changing(table_id) as table:
+            if table.seq != seq or seat not in table.state.to_move():
+                return  # the person moved meanwhile
+            prepared = self.driver._prepare(table, seat, seq, thought.notation)
+            await self.sync.commit(table, prepared)
+            timeouts = row.timeouts + 1
+            keeps = timeouts >= TIMEOUTS_TO_BOT
+            await self._set_seat(table, row, timeouts=timeouts,
+                                 **({"kind": "bot", "bot": bot_name, "token_hash": None} if keeps else {}))
+        note = f"{row.name} ran out of time: a {bot_name} bot played this move for them"
+        if keeps:
+            note = (f"{row.name} ran out of time {TIMEOUTS_TO_BOT} times in a row: a {bot_name} bot plays "
+                    "the seat from now on")
+            table.revoke(seat, note + "; this page now watches the table")
+        await self.changed(table, note)
 
     # -- loading and creating ---------------------------------------------------------------
 
@@ -135,7 +230,7 @@ class Tables:
 
     async def create(self, game_id: str, options: JSON, seat_specs: list[JSON], seed: int, *,
                      seed_chosen: bool = False, replacement_bot: str = "heuristic",
-                     rematch_of: str | None = None, hints: bool = False) -> NewTable:
+                     rematch_of: str | None = None, hints: bool = False, move_limit: int | None = None) -> NewTable:
         try:
             game = get_game(game_id)
         except KeyError as error:
@@ -166,12 +261,16 @@ class Tables:
         row = TableRow(id=new_table_id(), game=game_id, options=parsed.model_dump(exclude_defaults=True),
                        seed=seed, seed_chosen=seed_chosen, engine=__version__, owner_hash=digest(owner_key),
                        replacement_bot=replacement_bot, created_at=now(), seats=seat_rows, rematch_of=rematch_of,
-                       rules=game.info.rules_version, hints=hints)
+                       rules=game.info.rules_version, hints=hints, move_limit=move_limit)
+        if move_limit is not None and not MOVE_LIMITS[0] <= move_limit <= MOVE_LIMITS[1]:
+            raise Refused(422, f"move_limit: between {MOVE_LIMITS[0]} seconds and {MOVE_LIMITS[1] // 86400} days "
+                               f"(or null for none), not {move_limit}")
         try:
             await self.store.create_table(row)
         except StorageError as error:
             raise Refused(503, f"the table could not be stored ({error}); try again") from None
-        await self.get(row.id)  # live from now on: a seat's time away counts from here, bots start
+        table = await self.get(row.id)  # live from now on: a seat's time away counts from here, bots start
+        await self.schedule(table)
         return NewTable(row, tokens, owner_key)
 
     async def rematch(self, table_id: str, owner_key: str) -> tuple[Table, NewTable]:
@@ -184,7 +283,7 @@ class Tables:
         options = {k: v for k, v in table.row.options.items() if k not in ("players", "names")}
         new = await self.create(table.row.game, options, specs, new_seed(),
                                 replacement_bot=table.row.replacement_bot, rematch_of=table_id,
-                                hints=table.row.hints)
+                                hints=table.row.hints, move_limit=table.row.move_limit)
         return table, new
 
     # -- playing --------------------------------------------------------------------------
@@ -208,6 +307,10 @@ class Tables:
             if seat is None:
                 raise Refused(403, "a spectator cannot act: use your seat's link")
             await self.sync.commit(table, table.prepare(seat, seq, text))
+            row = table.row.seats[seat]
+            if row.timeouts:  # the person is back: the count of timeouts in a row starts again
+                with contextlib.suppress(Refused):
+                    await self._set_seat(table, row, timeouts=0)
         await self.changed(table)
         return table, seat
 
@@ -354,6 +457,7 @@ class Tables:
         for table_id in await self.store.unfinished_tables():
             with contextlib.suppress(Refused):
                 table = await self.get(table_id)
+                await self.schedule(table)  # an action stored before its deadlines were (a crash between)
                 woken += table.bot_task is not None and not table.bot_task.done()
         return woken
 
@@ -378,6 +482,10 @@ class Tables:
                 self.driver.wake(table)
 
     async def close(self) -> None:
+        if self.deadlines is not None:
+            self.deadlines.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.deadlines
         await self.sync.close()
         for table in list(self.live.values()):
             if table.bot_task is not None:

@@ -32,7 +32,8 @@ async def create_table(ctx: Ctx, request: Request, body: NewTableBody) -> dict[s
     seed = body.seed if body.seed is not None else new_seed()
     replacement = body.replacement_bot or _default_replacement(body.game)
     new = await ctx.tables.create(body.game, body.options, [s.model_dump() for s in body.seats], seed,
-                             seed_chosen=body.seed is not None, replacement_bot=replacement, hints=body.hints)
+                             seed_chosen=body.seed is not None, replacement_bot=replacement, hints=body.hints,
+                             move_limit=body.move_limit)
     return links(request, new)
 
 
@@ -44,7 +45,7 @@ async def table_info(ctx: Ctx, table_id: str) -> dict[str, Any]:
     return {"table": table_id, "game": table.row.game, "options": table.row.options, "seq": table.seq,
             "over": table.over,
             "seats": public["seats"], "result": table.row.result, "rematch_of": table.row.rematch_of,
-            "seed_chosen": table.row.seed_chosen, "hints": table.row.hints}
+            "seed_chosen": table.row.seed_chosen, "hints": table.row.hints, "move_limit": table.row.move_limit}
 
 
 @router.get("/api/tables/{table_id}/owner", tags=["tables"])
