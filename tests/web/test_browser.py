@@ -563,6 +563,28 @@ def test_the_lobby_creates_a_table_with_options(server: Server, browser: Any) ->
     assert all(f"({bot} bot)" in row.inner_text() for bot in bots) and "Ana" in row.inner_text()
 
 
+def test_a_table_with_a_time_limit_shows_the_time_left_in_the_lobby_and_at_the_table(server: Server,
+                                                                                    browser: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/")
+    page.select_option("#game", "pursuit-cards")
+    page.fill('input[name="name0"]', "Ana")
+    page.select_option("#move-limit", "86400")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    links = [a.get_attribute("href") for a in page.locator("#links a").all()]
+    table_id = links[-1].split("/t/")[1].split("/")[0]
+    assert server.api("GET", f"/api/tables/{table_id}")["move_limit"] == 86400
+    # "Your tables": whose turn it is and the time left (a day, less the moments gone by).
+    status = f'#mine tr[data-table="{table_id}"] .status'
+    page.wait_for_selector(f'{status}:has-text("left")')
+    assert "Ana to play (23 h" in page.locator(status).inner_text()
+    seat = page.context.new_page()
+    seat.goto(links[0])
+    seat.wait_for_selector("#turn .clock")
+    assert "you: 23 h" in seat.locator("#turn .clock").inner_text()
+
+
 def test_the_lobby_offers_the_community_expansion_and_the_table_shows_its_board(server: Server, browser: Any) -> None:
     page = browser.new_context().new_page()
     page.goto(server.base + "/")

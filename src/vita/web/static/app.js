@@ -236,6 +236,18 @@
     else if (data.your_turn) turn.replaceChildren("Your turn", thinking ? " · " : "", thinking || "");
     else if (thinking) turn.replaceChildren(thinking, people.length ? ` · waiting for ${people.join(", ")}` : "");
     else turn.replaceChildren(`Waiting for ${names}`);
+    // A table with a time limit: each seat to move and the time it has left (its own clock).
+    const clocks = data.over ? [] : data.to_move.filter(s => data.seats[s].deadline)
+      .map(s => [s === data.seat ? "you" : data.seats[s].name, data.seats[s].deadline]);
+    if (clocks.length) {
+      const clock = h("span", {className: "clock", title: "the time each seat has left for this move; "
+        + "past it the table's bot plays that move"});
+      const tick = () => { clock.textContent = ` · ⏱ ${clocks.map(([who, d]) => `${who}: ${timeLeft(d)} left`).join(", ")}`; };
+      tick();
+      clearInterval(drawStatus.ticking);
+      drawStatus.ticking = setInterval(tick, 15000);
+      turn.append(clock);
+    }
     // A note stays until the next one, but not past the end: "Bo has played" is no result.
     if (data.note || data.over) el("note").textContent = data.note || "";
     const who = data.seat === null ? "spectator" : data.seats[data.seat].name;

@@ -57,3 +57,15 @@ window.showNewTable = function showNewTable(data, list, title, ownerLabel) {
   add("Hot seat (all people at this device)", data.hotseat_link);
   add("Spectators", data.spectator_link);
 };
+
+// The time left until an ISO 8601 deadline, in words: "2 days 3 h", "5 min", "40 s", "no time".
+window.timeLeft = function timeLeft(iso, nowMs = Date.now()) {
+  const seconds = Math.floor((Date.parse(iso) - nowMs) / 1000);
+  if (!(seconds > 0)) return "no time";
+  const days = Math.floor(seconds / 86400), hours = Math.floor(seconds % 86400 / 3600);
+  const minutes = Math.floor(seconds % 3600 / 60);
+  if (days) return `${days} day${days > 1 ? "s" : ""}` + (hours ? ` ${hours} h` : "");
+  if (hours) return `${hours} h` + (minutes ? ` ${minutes} min` : "");
+  if (minutes) return `${minutes} min`;
+  return `${seconds} s`;
+};

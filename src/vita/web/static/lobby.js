@@ -102,8 +102,10 @@
         seat.kind === "bot" ? ` (${seat.bot} bot)` : ""]));
       const names = seats => seats.map(s => data.seats[s].name).join(" and ");
       const first = (data.ranking || []).map((rank, seat) => rank === 1 ? seat : null).filter(s => s !== null);
+      const clocks = data.over ? "" : data.to_move.map(s => data.seats[s].deadline)
+        .filter(Boolean).map(d => timeLeft(d)).join(", ");
       row.querySelector(".status").textContent = data.over ? (first.length ? `over: ${names(first)} won` : "over")
-        : `move ${data.seq}: ${names(data.to_move)} to play`;
+        : `move ${data.seq}: ${names(data.to_move)} to play` + (clocks ? ` (${clocks} left)` : "");
     }
   }
   drawMine();
@@ -126,6 +128,8 @@
     });
     const body = {game: game.value, seats: specs, options, replacement_bot: replacement.value,
                   hints: document.getElementById("hints").checked};
+    const limit = document.getElementById("move-limit").value;
+    if (limit !== "") body.move_limit = +limit;
     const seed = cfg.allow_seed ? document.getElementById("seed").value : "";
     if (seed !== "") body.seed = +seed;
     let reply, data;
