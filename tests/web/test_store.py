@@ -58,7 +58,7 @@ def _old_database(store: Store, revision: str) -> None:
     """Back to an older schema version, with a table in it (as an older vita left it)."""
     engine = store.sync_engine()
     with engine.begin() as connection:
-        for table in ("actions", "seats", "tables", "alembic_version"):
+        for table in ("seat_mail", "actions", "seats", "tables", "alembic_version"):
             connection.execute(sa.text(f"DROP TABLE {table}"))
     engine.dispose()
     store.upgrade(revision)
@@ -84,7 +84,7 @@ async def test_an_older_database_upgrades_in_place(store: Store, revision: str) 
         store.upgrade()
         engine = store.sync_engine()
         with engine.connect() as connection:
-            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0006"
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0007"
             columns = {c["name"] for c in sa.inspect(connection).get_columns("seats")}
         engine.dispose()
         assert "token" not in columns, "plain tokens are gone from the database"

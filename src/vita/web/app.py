@@ -25,6 +25,7 @@ from vita.web import errors, metrics
 from vita.web.bots import BotPool
 from vita.web.context import Context, Limit
 from vita.web.errors import GuardBody, RefuseWhileStopping, SecurityHeaders
+from vita.web.mail import Mailer, SmtpSettings
 from vita.web.metrics import RequestTimes
 from vita.web.routes import games, host, pages, play
 from vita.web.routes import tables as table_routes
@@ -40,14 +41,17 @@ def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: floa
                bot_pool: BotPool | None = None, bot_workers: int | None = None, bot_budget: float = 5.0,
                idle_timeout: float = 600.0, table_rate: tuple[int, float] = (20, 60.0),
                busy_timeout: float = 5.0, study_rate: tuple[int, float] = (120, 60.0),
-               deadline_tick: float = 5.0, clock_offset: float = 0.0) -> FastAPI:
+               deadline_tick: float = 5.0, clock_offset: float = 0.0, smtp: SmtpSettings | None = None,
+               mail_retry: float = 1.0) -> FastAPI:
     """The app, storing in ``db`` (a URL or SQLite path; default: ``vita.sqlite`` in ``data_dir``).
 
     ``allow_chosen_seed`` lets a table's creator choose its seed; ``table_rate`` caps the tables one
     client may create (count per seconds), ``study_rate`` the analyses and hints one client
     may ask for (each runs a search in a bot worker); ``bot_budget`` caps a bot's thinking
     time per move, and an analysis's; ``deadline_tick`` is how often the server looks for moves
-    past their time limit, ``clock_offset`` moves the clock those limits read (tests only).
+    past their time limit, ``clock_offset`` moves the clock those limits read (tests only);
+    ``smtp``: where turn mail goes out (``None``: no mail, no address field), ``mail_retry`` the
+    first pause before a failed mail is tried again.
     It reads no environment: ``vita serve`` turns its options (and their environment
     variables) into these arguments. The routes are in :mod:`vita.web.routes`, one router per
     area; they reach the tables, the store and the settings through :class:`Context`.
@@ -59,7 +63,8 @@ def create_app(db: str | None = None, *, data_dir: str = "data", bot_delay: floa
     own_pool = bot_pool is None
     pool = bot_pool or BotPool(bot_workers, budget=bot_budget)
     tables = Tables(store, pool, bot_delay=bot_delay, away_timeout=away_timeout, idle_timeout=idle_timeout,
-                    deadline_tick=deadline_tick, clock_offset=clock_offset)
+                    deadline_tick=deadline_tick, clock_offset=clock_offset,
+                    mailer=Mailer(smtp, retry_base=mail_retry) if smtp is not None else None)
     keep_secrets_out_of_logs()
 
     @contextlib.asynccontextmanager

@@ -49,6 +49,10 @@ class Move(_Body):
     action: Annotated[str, Field(min_length=1, max_length=400)]
 
 
+class EmailBody(_Body):
+    email: Annotated[str, Field(min_length=3, max_length=320)]
+
+
 class HintBody(_Body):
     token: Token
     seq: Annotated[int, Field(ge=0)]

@@ -60,12 +60,25 @@ def storage_name(db: str) -> str:
               help="Serve Prometheus metrics on this port of 127.0.0.1 (off by default; one port per process).")
 @click.option("--deadline-tick", default=5.0, show_default=True, type=click.FloatRange(0.05, 3600),
               help="Seconds between two looks for moves past their time limit.")
+@click.option("--smtp-host", envvar="VITA_SMTP_HOST", show_envvar=True,
+              help="Send turn mail through this SMTP server (without it, no address field is offered).")
+@click.option("--smtp-port", type=click.IntRange(1, 65535), envvar="VITA_SMTP_PORT",
+              help="Its port (default: 587 with STARTTLS, 465 with TLS, 25 with none).")
+@click.option("--smtp-user", envvar="VITA_SMTP_USER", help="The user to log in as (none: no login).")
+@click.option("--smtp-password-env", metavar="NAME", help="The environment variable holding the SMTP password.")
+@click.option("--smtp-password-file", type=click.Path(exists=True, dir_okay=False),
+              help="A file holding the SMTP password (its first line).")
+@click.option("--smtp-security", type=click.Choice(["starttls", "tls", "none"]), default="starttls",
+              show_default=True, help="STARTTLS on a plain connection, TLS from the start, or none (a local relay).")
+@click.option("--smtp-from", envvar="VITA_SMTP_FROM", help="The mails' sender (default: vita@SMTP-HOST).")
 @click.option("--clock-offset", default=0.0, type=float, hidden=True,
               help="Tests only: seconds added to the clock that time limits read.")
 def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float, bot_workers: int | None,
           bot_budget: float, allow_chosen_seed: bool, table_rate: str, max_connections: int,
           access_log: bool, forwarded_allow_ips: str, max_per_address: int, head_timeout: float,
-          log_format: str, metrics_port: int | None, deadline_tick: float, clock_offset: float) -> None:
+          log_format: str, metrics_port: int | None, deadline_tick: float, smtp_host: str | None,
+          smtp_port: int | None, smtp_user: str | None, smtp_password_env: str | None,
+          smtp_password_file: str | None, smtp_security: str, smtp_from: str | None, clock_offset: float) -> None:
     """Play in the browser: create tables, invite friends, add bots."""
     import gc
     import logging
@@ -94,10 +107,19 @@ def serve(host: str, port: int, db: str | None, data_dir: str, bot_delay: float,
     except ValueError:
         raise click.BadParameter(f"{table_rate!r} is not COUNT/SECONDS (such as 20/60)", param_hint="--table-rate") \
             from None
+    import os
+
+    from vita.web.mail import SmtpSettings
+
+    try:
+        smtp = SmtpSettings.from_options(smtp_host, smtp_port, smtp_user, smtp_password_env, smtp_password_file,
+                                         smtp_security, smtp_from, dict(os.environ))
+    except (OSError, ValueError) as error:
+        raise click.BadParameter(str(error), param_hint="--smtp-password-env/--smtp-password-file") from None
     try:
         app = create_app(db, data_dir=data_dir, bot_delay=bot_delay, bot_workers=bot_workers,
                          bot_budget=bot_budget, allow_chosen_seed=allow_chosen_seed, table_rate=rate,
-                         deadline_tick=deadline_tick, clock_offset=clock_offset)
+                         deadline_tick=deadline_tick, clock_offset=clock_offset, smtp=smtp)
     except Exception as error:  # a database that cannot be opened: one line, not a traceback
         raise click.ClickException(f"cannot open the database: {error}") from None
     guard = PeerGuard(head_timeout=head_timeout, per_address=max_per_address, trusted=forwarded_allow_ips)

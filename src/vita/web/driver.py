@@ -70,8 +70,9 @@ class Driver:
     one in memory, ``commit`` stores a prepared move (:meth:`vita.web.sync.Sync.commit`)."""
 
     def __init__(self, store: Store, pool: BotPool, commit: Commit, live: Callable[[Table], bool], *,
-                 bot_delay: float = 0.4) -> None:
+                 bot_delay: float = 0.4, moved: Callable[[Table], Awaitable[None]] | None = None) -> None:
         self.store = store
+        self.moved = moved  # after each stored bot move: the table's deadlines and turn mail
         self.pool = pool
         self.commit = commit
         self.live = live
@@ -162,6 +163,8 @@ class Driver:
             # No thinking time in the note: how long a bot thinks can tell what it holds; once
             # the move ended the game, the result speaks instead.
             table.push("" if table.over else f"{spec.name} has played")
+            if self.moved is not None:
+                await self.moved(table)
 
     @staticmethod
     def _prepare(table: Table, seat: int, seq: int, notation: str | None) -> Prepared:

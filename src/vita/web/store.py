@@ -31,7 +31,7 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,21 @@ seats = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),  # when its move is due (a person to move)
     sa.Column("timeouts", sa.Integer, nullable=False, default=0),  # moves in a row the bot played for it
     sa.Index("seats_deadline", "deadline"),
+)
+
+seat_mail = sa.Table(
+    # A seat holder's own address for turn mail. Apart from ``seats`` on purpose: no view, record
+    # or API answer reads this table; only the mailer does (vita.web.mail).
+    "seat_mail", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("address", sa.String(320), nullable=False),
+    # The stop link's token, kept as it is (every mail carries it; it can only stop this mail).
+    sa.Column("stop_token", sa.String(64), nullable=False, unique=True),
+    sa.Column("base", sa.String(300), nullable=False),  # the server's address the holder used (for links)
+    sa.Column("turn_seq", sa.Integer, nullable=True),  # the move whose "your turn" mail was sent
+    sa.Column("sent_at", sa.DateTime(timezone=True), nullable=True),  # the last "your turn" mail
+    sa.Column("reminded_for", sa.DateTime(timezone=True), nullable=True),  # the deadline last reminded of
 )
 
 actions = sa.Table(
@@ -348,6 +363,92 @@ class Store:
                           .values(deadline=deadline))
 
         await self._write(write)
+
+    # -- turn mail (vita.web.mail) ---------------------------------------------------------
+
+    async def set_mail(self, table_id: str, seat: int, address: str, stop_token: str, base: str) -> None:
+        """A seat's address (replacing any earlier one, and its stop link)."""
+        def write(c: Connection) -> None:
+            c.execute(seat_mail.delete().where(seat_mail.c.table_id == table_id, seat_mail.c.seat == seat))
+            c.execute(seat_mail.insert().values(table_id=table_id, seat=seat, address=address,
+                                                stop_token=stop_token, base=base))
+
+        await self._write(write)
+
+    async def drop_mail(self, table_id: str, seat: int | None = None) -> None:
+        """Forget a seat's address (``None``: every seat's of the table)."""
+        def write(c: Connection) -> None:
+            query = seat_mail.delete().where(seat_mail.c.table_id == table_id)
+            c.execute(query if seat is None else query.where(seat_mail.c.seat == seat))
+
+        await self._write(write)
+
+    async def stop_mail(self, stop_token: str) -> bool:
+        """Forget the address whose stop link this is; whether there was one."""
+        gone = [False]
+
+        def write(c: Connection) -> None:
+            gone[0] = c.execute(seat_mail.delete().where(seat_mail.c.stop_token == stop_token)).rowcount == 1
+
+        await self._write(write)
+        return gone[0]
+
+    async def has_mail(self, table_id: str, seat: int) -> bool:
+        async with self.engine.connect() as c:
+            return (await c.execute(sa.select(seat_mail.c.seat).where(
+                seat_mail.c.table_id == table_id, seat_mail.c.seat == seat))).first() is not None
+
+    async def claim_turn_mail(self, table_id: str, seat: int, seq: int, moment: datetime,
+                              spacing: timedelta) -> tuple[str, str, str] | None:
+        """The address, server base and stop token to send seat ``seat`` its "your turn" mail for move ``seq``,
+        if it has an address, was not yet sent one for this move, and was sent none within
+        ``spacing``: claimed (``turn_seq`` set on that condition) so one process sends it."""
+        async with self.engine.connect() as c:
+            row = (await c.execute(seat_mail.select().where(seat_mail.c.table_id == table_id,
+                                                            seat_mail.c.seat == seat))).first()
+        if row is None or row.turn_seq == seq:
+            return None
+        sent = _aware(row.sent_at)
+        if sent is not None and moment - sent < spacing:
+            return None
+        taken = [False]
+
+        def write(c: Connection) -> None:
+            same = seat_mail.c.turn_seq.is_(None) if row.turn_seq is None else seat_mail.c.turn_seq == row.turn_seq
+            taken[0] = c.execute(seat_mail.update().where(seat_mail.c.table_id == table_id, seat_mail.c.seat == seat,
+                                                          same).values(turn_seq=seq, sent_at=moment)).rowcount == 1
+
+        await self._write(write)
+        return (row.address, row.base, row.stop_token) if taken[0] else None
+
+    async def claim_reminders(self, moment: datetime, ahead: Callable[[int], timedelta]) \
+            -> list[tuple[str, int, str, str, str, datetime]]:
+        """The seats whose deadline comes within ``ahead(move_limit)`` of ``moment`` and whose
+        holder has an address not yet reminded of that deadline, each claimed once
+        (``reminded_for`` set on that condition): table, seat, address, base, stop token, deadline."""
+        async with self.engine.connect() as c:
+            rows = (await c.execute(
+                sa.select(seat_mail.c.table_id, seat_mail.c.seat, seat_mail.c.address, seat_mail.c.base,
+                          seat_mail.c.stop_token, seat_mail.c.reminded_for, seats.c.deadline, tables.c.move_limit)
+                .join(seats, sa.and_(seats.c.table_id == seat_mail.c.table_id, seats.c.seat == seat_mail.c.seat))
+                .join(tables, tables.c.id == seat_mail.c.table_id)
+                .where(seats.c.deadline.is_not(None), tables.c.move_limit.is_not(None)))).all()
+        due = [r for r in rows if _aware(r.deadline) - ahead(r.move_limit) <= moment  # type: ignore[operator]
+               and _aware(r.reminded_for) != _aware(r.deadline)]
+        claimed: list[tuple[str, int, str, str, str, datetime]] = []
+
+        def write(c: Connection) -> None:
+            for r in due:
+                same = (seat_mail.c.reminded_for.is_(None) if r.reminded_for is None
+                        else seat_mail.c.reminded_for == r.reminded_for)
+                if c.execute(seat_mail.update().where(seat_mail.c.table_id == r.table_id, seat_mail.c.seat == r.seat,
+                                                      same).values(reminded_for=r.deadline)).rowcount == 1:
+                    claimed.append((r.table_id, r.seat, r.address, r.base, r.stop_token,
+                                    _aware(r.deadline)))  # type: ignore[arg-type]
+
+        if due:
+            await self._write(write)
+        return claimed
 
     async def claim_due(self, moment: datetime, limit: int = 100) -> list[tuple[str, int, datetime]]:
         """The seats whose deadline has passed at ``moment``, each claimed by clearing its

@@ -27,6 +27,7 @@ from vita.registry import get_game, make_bot
 from vita.web.bots import BotPool, OutOfTime
 from vita.web.driver import Driver, check_bot
 from vita.web.errors import Refused
+from vita.web.mail import TURN_SPACING, Mailer, check_address, reminder_ahead, reminder_mail, turn_mail
 from vita.web.security import digest, new_seed, new_table_id, new_token
 from vita.web.store import SeatRow, StorageError, Store, TableRow, now
 from vita.web.sync import Sync
@@ -53,8 +54,9 @@ class Tables:
 
     def __init__(self, store: Store, bots: BotPool, *, bot_delay: float = 0.4, away_timeout: float = 60.0,
                  idle_timeout: float = 600.0, max_tables: int = 2000, clock_offset: float = 0.0,
-                 deadline_tick: float = 5.0) -> None:
+                 deadline_tick: float = 5.0, mailer: Mailer | None = None) -> None:
         self.store = store
+        self.mailer = mailer  # None: this server sends no mail (no SMTP settings)
         self.clock_offset = clock_offset  # tests only (vita serve --clock-offset): the clock moved on
         self.deadline_tick = deadline_tick
         self.deadlines: asyncio.Task[None] | None = None
@@ -66,7 +68,7 @@ class Tables:
         self.max_tables = max_tables
         self.sync = Sync(store, self.live, self.changed)
         self.driver = Driver(store, bots, self.sync.commit, lambda table: self.live.get(table.id) is table,
-                             bot_delay=bot_delay)
+                             bot_delay=bot_delay, moved=self._bot_moved)
 
     @property
     def stopping(self) -> bool:
@@ -86,16 +88,86 @@ class Tables:
         due deadlines."""
         self.sync.start()
         self.deadlines = asyncio.create_task(self._watch_deadlines())
+        if self.mailer is not None:
+            self.mailer.start()
 
     def now(self) -> datetime:
         """The server's clock (moved by ``clock_offset`` in tests)."""
         return now() + timedelta(seconds=self.clock_offset)
 
     async def changed(self, table: Table, note: str = "") -> None:
-        """The table changed: set its seats' deadlines, push its new views, wake its bots."""
+        """The table changed: set its seats' deadlines, push its new views, wake its bots, mail
+        the people whose turn began."""
         await self.schedule(table)
         table.push(note)
         self.driver.wake(table)
+        if self.mailer is not None:
+            await self.mail_turns(table)
+
+    async def _bot_moved(self, table: Table) -> None:
+        """A bot's move is stored and pushed: the seats' deadlines, and the turn mail it starts."""
+        if table.row.move_limit is not None and await self._schedule_changed(table):
+            table.push()
+        if self.mailer is not None:
+            await self.mail_turns(table)
+
+    async def _schedule_changed(self, table: Table) -> bool:
+        before = [s.deadline for s in table.row.seats]
+        await self.schedule(table)
+        return before != [s.deadline for s in table.row.seats]
+
+    # -- turn mail ----------------------------------------------------------------------------
+
+    async def mail_turns(self, table: Table) -> None:
+        """Mail each person whose turn began (once a move, at most once an hour a seat); at the
+        end of the game, forget every address of the table."""
+        assert self.mailer is not None
+        try:
+            if table.over:
+                await self.store.drop_mail(table.id)
+                return
+            for seat in table.state.to_move():
+                row = table.row.seats[seat]
+                if row.kind != "human":
+                    continue
+                claimed = await self.store.claim_turn_mail(table.id, seat, table.seq, self.now(), TURN_SPACING)
+                if claimed is not None:
+                    address, base, stop = claimed
+                    deadline = row.deadline.strftime("%Y-%m-%d %H:%M") if row.deadline else None
+                    self.mailer.send(turn_mail(address, base, table.id, table.game.info.title, row.name,
+                                               f"{base}/mail/stop/{stop}", deadline))
+        except StorageError as error:  # mail waits for the next change; a move never does
+            log.warning("table %s: turn mail not looked at: %s", table.id, error)
+
+    async def set_mail(self, table_id: str, token: str | None, address: str | None, base: str) -> None:
+        """A seat's holder sets (or, ``None``, removes) their own address."""
+        if self.mailer is None:
+            raise Refused(404, "this server sends no mail (it has no SMTP settings)")
+        table = await self.get(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Refused(403, "only a seat's holder, with the seat's link, may give an address for it")
+        if address is None:
+            await self.store.drop_mail(table_id, seat)
+            return
+        if table.over:
+            raise Refused(409, "the game is over: no more turns to be told of")
+        try:
+            await self.store.set_mail(table_id, seat, check_address(address), new_token(), base)
+        except StorageError as error:
+            raise Refused(503, f"the address could not be stored ({error}); nothing changed") from None
+        await self.mail_turns(table)  # already the seat's turn: it is told now
+
+    async def _remind(self) -> None:
+        """Mail the people whose deadline is near (once a deadline)."""
+        assert self.mailer is not None
+        for table_id, seat, address, base, stop, deadline in await self.store.claim_reminders(
+                self.now(), reminder_ahead):
+            with contextlib.suppress(Refused):
+                table = await self.get(table_id)
+                self.mailer.send(reminder_mail(address, base, table_id, table.game.info.title,
+                                               table.row.seats[seat].name, f"{base}/mail/stop/{stop}",
+                                               deadline.strftime("%Y-%m-%d %H:%M")))
 
     # -- time limits ------------------------------------------------------------------------
 
@@ -135,6 +207,8 @@ class Tables:
                 return
             try:
                 claimed = await self.store.claim_due(self.now())
+                if self.mailer is not None:
+                    await self._remind()
             except (StorageError, OSError, Exception) as error:  # the database away: try at the next tick
                 log.warning("deadlines not read: %s", error)
                 continue
@@ -482,6 +556,8 @@ class Tables:
                 self.driver.wake(table)
 
     async def close(self) -> None:
+        if self.mailer is not None:
+            await self.mailer.close()
         if self.deadlines is not None:
             self.deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

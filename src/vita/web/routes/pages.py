@@ -42,7 +42,8 @@ async def owner_page(ctx: Ctx, request: Request, table_id: str, key: str) -> HTM
 async def play_page(ctx: Ctx, request: Request, table_id: str, token: str | None = None) -> HTMLResponse:
     table = await ctx.tables.get(table_id)
     seat = table.seat_of(token)
-    return _page(ctx.templates, request, table, "play" if seat is not None else "watch", token=token)
+    return _page(ctx.templates, request, table, "play" if seat is not None else "watch", token=token,
+                 mail=ctx.tables.mailer is not None)
 
 
 @router.get("/t/{table_id}/watch", response_class=HTMLResponse, include_in_schema=False)
@@ -66,7 +67,7 @@ async def replay_page(ctx: Ctx, request: Request, table_id: str) -> HTMLResponse
 def _page(templates: Jinja2Templates, request: Request, table: Table, mode: str, **extra: Any) -> HTMLResponse:
     config = {"table": table.row.id, "game": table.row.game, "mode": mode, "title": table.game.info.title,
               "token": extra.get("token"), "key": extra.get("key"), "people": extra.get("people"),
-              "hints": table.row.hints}
+              "hints": table.row.hints, "mail": extra.get("mail", False)}
     script = Path(HERE / "static" / "games" / f"{table.row.game}.js")
     return templates.TemplateResponse(request, "table.html", {
         "config": config, "title": table.game.info.title, "mode": mode,

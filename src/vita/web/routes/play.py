@@ -9,10 +9,12 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse
 
-from vita.web.bodies import HintBody, Move, Payload, TokenOnly
+from vita.web.bodies import EmailBody, HintBody, Move, Payload, TokenOnly
 from vita.web.context import Ctx
 from vita.web.errors import Refused
+from vita.web.links import base
 from vita.web.table import Follower
 
 router = APIRouter()
@@ -50,6 +52,33 @@ async def resign(ctx: Ctx, table_id: str, body: TokenOnly) -> dict[str, Any]:
     """Resign your seat: the table's bot for resigned seats plays it from now on."""
     table, note = await ctx.tables.resign(table_id, body.token)
     return table.payload(None, note)
+
+
+@router.put("/api/tables/{table_id}/email", tags=["play"])
+async def set_email(ctx: Ctx, request: Request, table_id: str, token: str, body: EmailBody) -> dict[str, Any]:
+    """Your own address for this seat (``token``: the seat's): a mail when your turn begins, and
+    shortly before a time limit runs out. It is kept for this seat only, never shown to anyone,
+    and forgotten when you remove it, follow a mail's stop link, or the game ends. 404 where
+    the server has no SMTP settings."""
+    await ctx.tables.set_mail(table_id, token, body.email, base(request))
+    return {"mail": True}
+
+
+@router.delete("/api/tables/{table_id}/email", tags=["play"])
+async def remove_email(ctx: Ctx, table_id: str, token: str) -> dict[str, Any]:
+    """Forget your address for this seat: no more mail."""
+    await ctx.tables.set_mail(table_id, token, None, "")
+    return {"mail": False}
+
+
+@router.api_route("/mail/stop/{stop}", methods=["GET", "POST"], response_class=HTMLResponse,
+                  include_in_schema=False)
+async def stop_mail(ctx: Ctx, stop: str) -> HTMLResponse:
+    """A mail's stop link (one click; POST for mail programs' one-click unsubscribe)."""
+    gone = len(stop) <= 64 and await ctx.tables.store.stop_mail(stop)
+    text = ("No more mail for this seat: its address is forgotten." if gone
+            else "This stop link was used already, or its game is over: no mail goes out for it.")
+    return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>vita: mail</title><p>{text}</p>")
 
 
 @router.post("/api/tables/{table_id}/hint", tags=["play"])

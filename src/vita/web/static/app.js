@@ -27,6 +27,37 @@
   const seatToken = seat => cfg.mode === "hotseat" ? tokens[seat] : cfg.token;
   const api = path => `/api/tables/${encodeURIComponent(cfg.table)}/${path}`;
 
+  // A turn mail links to the table without the seat's token: the browser that holds one seat
+  // of this table opens it (elsewhere the page watches, and the holder uses their own link).
+  if (cfg.mode === "watch" && location.pathname === `/t/${cfg.table}`) {
+    const links = Object.values((VitaMine.get(cfg.table) || {}).seat_links || {});
+    if (links.length === 1) { location.replace(links[0]); return; }
+  }
+
+  // Turn mail: the holder's own address, sent to the server and kept nowhere on the page.
+  const mailForm = el("mail-form");
+  if (mailForm) {
+    const state = el("mail-state");
+    const send = async (method, body) => {
+      try {
+        const reply = await fetch(api(`email?token=${encodeURIComponent(cfg.token)}`), {method,
+          headers: {"content-type": "application/json"}, body: body ? JSON.stringify(body) : undefined});
+        const data = await reply.json();
+        return reply.ok ? [true, data] : [false, data.error];
+      } catch { return [false, "The server cannot be reached: try again."]; }
+    };
+    mailForm.addEventListener("submit", async event => {
+      event.preventDefault();
+      const [ok, answer] = await send("PUT", {email: el("mail-address").value});
+      state.textContent = ok ? "A mail will tell you when it is your turn (and before your time runs out)." : answer;
+      if (ok) el("mail-address").value = "";
+    });
+    el("mail-remove").addEventListener("click", async () => {
+      const [ok, answer] = await send("DELETE");
+      state.textContent = ok ? "No more mail: your address is forgotten." : answer;
+    });
+  }
+
   // The rule an action comes from, as "Section: “quote”" ("" if unknown).
   function ruleOf(notation) {
     const rule = rules[String(notation || "").trim().split(/\s+/)[0].toLowerCase()];
