@@ -186,3 +186,38 @@ def test_a_deadline_fires_once_with_two_processes_and_after_a_restart(tmp_path: 
         for server in servers:
             if server.process is not None and server.process.poll() is None:
                 server.kill()
+
+
+@pytest.mark.slow
+def test_a_three_player_turn_based_game_plays_to_its_end_across_restarts(tmp_path: Path, bot_pool: BotPool) -> None:
+    """Three people at a one-day table who never come back: each day (the server restarted with
+    its clock a day further on) the seat to move times out and the bot plays for it; after three
+    timeouts each seat is the bot's, and the game plays to its end."""
+    from tests.web.conftest import Server
+
+    db = str(tmp_path / "turns.sqlite")
+    offset = 0.0
+    server = Server(db, bot_pool, deadline_tick=0.05, clock_offset=offset)
+    server.start()
+    created = server.api("POST", "/api/tables", json={
+        "game": "pursuit-cards", "seed": 9, "move_limit": DAY, "replacement_bot": "random",
+        "seats": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}]})
+    table = created["table"]
+    days = 0
+    try:
+        while not server.api("GET", f"/api/tables/{table}")["over"]:
+            before = server.api("GET", f"/api/tables/{table}")["seq"]
+            assert days < 40, "the game should have ended"
+            server.stop()
+            days += 1
+            offset += DAY + 1
+            server = Server(db, bot_pool, deadline_tick=0.05, clock_offset=offset)
+            server.start()
+            wait_for(lambda b=before, s=server: s.api("GET", f"/api/tables/{table}")["seq"] > b
+                     or s.api("GET", f"/api/tables/{table}")["over"], 60)
+        info = server.api("GET", f"/api/tables/{table}")
+        assert all(seat["kind"] == "bot" and seat["bot"] == "random" for seat in info["seats"])
+        assert days >= 9  # three timeouts for each of three seats before the bots kept them
+        assert info["result"] is not None
+    finally:
+        server.stop()
