@@ -397,6 +397,27 @@ def test_nothing_a_seat_cannot_see_reaches_it(client: TestClient, game_id: str, 
         assert real.to_json() != real.determinize(observer, Rng(1)).to_json(), "the worlds do differ"
 
 
+def test_no_response_of_the_leak_drill_holds_a_seats_address(tmp_path: Path, bot_pool: BotPool) -> None:
+    """Every seat gives its address for turn mail (a server with SMTP settings; the mail server
+    need not answer): no endpoint or message, to any seat, a spectator or the owner, holds one,
+    during the game or after it."""
+    from vita.web.mail import SmtpSettings
+
+    smtp = SmtpSettings("127.0.0.1", 9, security="none")  # the discard port: mail fails, quietly
+    with TestClient(make_app(str(tmp_path / "leak.sqlite"), bot_pool, smtp=smtp, mail_retry=0.01)) as client:
+        data = new_table(client, game="cv", seats=[{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}], hints=True)
+        table, tokens = data["table"], tokens_of(data)
+        addresses = [f"player{seat}.secret@example.org" for seat in range(3)]
+        for token, address in zip(tokens, addresses, strict=True):
+            reply = client.put(f"/api/tables/{table}/email", params={"token": token}, json={"email": address})
+            assert reply.status_code == 200 and address not in reply.text
+        play(client, table, tokens, 12)
+        live = client.app.state.tables.live[table]  # type: ignore[attr-defined]
+        for token in [None, *tokens]:
+            seen = json.dumps(_everything_seen(client, table, token, data["owner_token"], live.seq))
+            assert not any(address in seen or address.split("@")[0] in seen for address in addresses)
+
+
 def _everything_seen(client: TestClient, table: str, token: str | None, owner: str, seq: int) -> dict[str, Any]:
     query = {"token": token} if token else {}
     seen: dict[str, Any] = {
