@@ -84,7 +84,7 @@ async def test_an_older_database_upgrades_in_place(store: Store, revision: str) 
         store.upgrade()
         engine = store.sync_engine()
         with engine.connect() as connection:
-            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0007"
+            assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0008"
             columns = {c["name"] for c in sa.inspect(connection).get_columns("seats")}
         engine.dispose()
         assert "token" not in columns, "plain tokens are gone from the database"

@@ -94,6 +94,7 @@ def test_a_table_with_a_limit_shows_deadlines_and_the_bot_plays_a_move_past_it(t
         wait_for(lambda: view(client, table, ana)["seq"] > seq and 0 in view(client, table, ana)["to_move"], 20)
         after = view(client, table, ana)
         assert after["seats"][0]["kind"] == "human", "one timeout: the seat stays Ana's"
+        assert "Ana ran out of time: the table's bot plays this move." in after["log"]
         assert datetime.fromisoformat(after["seats"][0]["deadline"]) > now() + timedelta(days=1), \
             "her next move's deadline runs from the moment it came (on the moved clock)"
 
@@ -219,5 +220,7 @@ def test_a_three_player_turn_based_game_plays_to_its_end_across_restarts(tmp_pat
         assert all(seat["kind"] == "bot" and seat["bot"] == "random" for seat in info["seats"])
         assert days >= 9  # three timeouts for each of three seats before the bots kept them
         assert info["result"] is not None
+        log = server.api("GET", f"/api/tables/{table}/view")["log"]  # the marks outlive the restarts
+        assert sum("ran out of time" in line for line in log) >= 9
     finally:
         server.stop()

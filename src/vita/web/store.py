@@ -120,6 +120,7 @@ actions = sa.Table(
     sa.Column("notation", sa.Text, nullable=False),
     sa.Column("undoable", sa.Boolean, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("timed_out", sa.Boolean, nullable=False, default=False),  # the table's bot played it: time ran out
 )
 
 
@@ -172,6 +173,7 @@ class ActionRow:
     seat: int
     notation: str
     undoable: bool
+    timed_out: bool = False  # played by the table's bot: the seat's time ran out
 
 
 def database_urls(url: str) -> tuple[str, str]:
@@ -324,7 +326,7 @@ class Store:
         def write(c: Connection) -> None:
             c.execute(actions.insert().values(
                 table_id=table_id, seq=action.seq, seat=action.seat, notation=action.notation,
-                undoable=action.undoable, created_at=stamp))
+                undoable=action.undoable, created_at=stamp, timed_out=action.timed_out))
             if result is not None:
                 c.execute(tables.update().where(tables.c.id == table_id)
                           .values(finished_at=stamp, result=json.dumps(result),
@@ -625,7 +627,7 @@ class Store:
     async def actions(self, table_id: str) -> list[ActionRow]:
         async with self.engine.connect() as c:
             rows = await c.execute(actions.select().where(actions.c.table_id == table_id).order_by(actions.c.seq))
-            return [ActionRow(r.seq, r.seat, r.notation, bool(r.undoable)) for r in rows]
+            return [ActionRow(r.seq, r.seat, r.notation, bool(r.undoable), bool(r.timed_out)) for r in rows]
 
     async def unfinished_tables(self, limit: int = 1000) -> list[str]:
         """The ids of tables whose game is not over, newest first (a restarted server resumes

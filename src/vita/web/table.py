@@ -233,7 +233,7 @@ class Table:
         mine = seat is not None and self.row.seats[seat].kind == "human"
         if mine and seat in movers:
             legal = [prompt.to_json() for prompt in self.game.prompts(state, seat)]
-        events = state.events_for(seat)
+        events = self.log_for(seat)
         data: JSON = {
             "table": self.row.id,
             "game": self.row.game,
@@ -262,6 +262,21 @@ class Table:
             data["ranking"] = list(state.ranking())
             data["breakdown"] = state.score_breakdown()
         return data
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The game's log worded for ``seat``, with a line before each move the table's bot
+        played because its seat ran out of time (an action's lines carry its number)."""
+        timed_out = {a.seq: self.row.seats[a.seat].name for a in self.actions if a.timed_out}
+        if not timed_out or self.state.log is None:
+            return self.state.events_for(seat)
+        lines: list[str] = []
+        pending = sorted(timed_out)
+        for event in self.state.log:
+            while pending and pending[0] <= event.ply:
+                lines.append(f"{timed_out[pending.pop(0)]} ran out of time: the table's bot plays this move.")
+            lines.append(event.for_seat(seat))
+        lines += [f"{timed_out[seq]} ran out of time: the table's bot plays this move." for seq in pending]
+        return lines
 
     def record(self) -> GameRecord:
         """The game record: public only once the game is over (its seed and draws would tell
