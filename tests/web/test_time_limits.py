@@ -5,6 +5,7 @@ the seat handed to the bot after three timeouts in a row."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Iterator
@@ -222,5 +223,11 @@ def test_a_three_player_turn_based_game_plays_to_its_end_across_restarts(tmp_pat
         assert info["result"] is not None
         log = server.api("GET", f"/api/tables/{table}/view")["log"]  # the marks outlive the restarts
         assert sum("ran out of time" in line for line in log) >= 9
+        import json
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(db)) as connection:  # the public log kept with the result
+            kept = json.loads(connection.execute("SELECT final_log FROM tables WHERE id = ?", (table,)).fetchone()[0])
+        assert sum("ran out of time" in line for line in kept) >= 9
     finally:
         server.stop()

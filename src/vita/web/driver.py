@@ -167,16 +167,16 @@ class Driver:
                 await self.moved(table)
 
     @staticmethod
-    def _prepare(table: Table, seat: int, seq: int, notation: str | None) -> Prepared:
+    def _prepare(table: Table, seat: int, seq: int, notation: str | None, timed_out: bool = False) -> Prepared:
         """The bot's move prepared; where it failed or chose what is not legal now, a random
         legal action (so no table stalls)."""
         if notation is not None:
             try:
-                return table.prepare(seat, seq, notation)
+                return table.prepare(seat, seq, notation, timed_out)
             except Refused:
                 pass
         fallback = make_bot(table.row.game, "random", derive_seed(table.row.seed, "fallback", seq))
-        return table.prepare(seat, seq, str(fallback.choose(table.state, seat)))
+        return table.prepare(seat, seq, str(fallback.choose(table.state, seat)), timed_out)
 
     def think_times_of(self, game: str, bot: str, players: int) -> ThinkTimes:
         """The recent decision times of ``bot`` for ``game`` at ``players``. A creator may name

@@ -164,9 +164,10 @@ class Table:
             raise Refused(409, f"stale action: it was chosen at move {seq}, the game is at move {self.seq}; "
                                "nothing was applied")
 
-    def prepare(self, seat: int, seq: int, text: str) -> Prepared:
+    def prepare(self, seat: int, seq: int, text: str, timed_out: bool = False) -> Prepared:
         """Check ``text`` for ``seat`` at move ``seq`` and apply it to a copy of the game
-        (:class:`Refused` if it is stale or illegal); nothing changes yet."""
+        (:class:`Refused` if it is stale or illegal); nothing changes yet. ``timed_out``: the
+        table's bot plays it because the seat ran out of time."""
         self.refuse_if_stale(seq)
         state = self.state
         try:
@@ -178,9 +179,9 @@ class Table:
         before = state.clone()
         before.log = None
         undoable = not learns(before, seat, action, after, self.people())
-        row = ActionRow(self.seq, seat, str(action), undoable)
+        row = ActionRow(self.seq, seat, str(action), undoable, timed_out)
         result = {"scores": list(after.scores()), "ranking": list(after.ranking())} if after.is_over() else None
-        final_log = after.events_for(None) if result is not None else None
+        final_log = merged_log(after, [*self.actions, row], self.row.seats, None) if result is not None else None
         return Prepared(seq, after, row, result, final_log)
 
     def take(self, prepared: Prepared) -> None:
@@ -264,19 +265,8 @@ class Table:
         return data
 
     def log_for(self, seat: int | None) -> list[str]:
-        """The game's log worded for ``seat``, with a line before each move the table's bot
-        played because its seat ran out of time (an action's lines carry its number)."""
-        timed_out = {a.seq: self.row.seats[a.seat].name for a in self.actions if a.timed_out}
-        if not timed_out or self.state.log is None:
-            return self.state.events_for(seat)
-        lines: list[str] = []
-        pending = sorted(timed_out)
-        for event in self.state.log:
-            while pending and pending[0] <= event.ply:
-                lines.append(f"{timed_out[pending.pop(0)]} ran out of time: the table's bot plays this move.")
-            lines.append(event.for_seat(seat))
-        lines += [f"{timed_out[seq]} ran out of time: the table's bot plays this move." for seq in pending]
-        return lines
+        """The game's log worded for ``seat``, with the timeouts' lines (:func:`merged_log`)."""
+        return merged_log(self.state, self.actions, self.row.seats, seat)
 
     def record(self) -> GameRecord:
         """The game record: public only once the game is over (its seed and draws would tell
@@ -367,3 +357,19 @@ def replayed(game: Game[Any, Any], row: TableRow, actions: list[ActionRow]) -> S
     for _ in replay_steps(state, pairs(actions)):
         pass
     return state
+
+
+def merged_log(state: State, actions: list[ActionRow], seats: list[Any], seat: int | None) -> list[str]:
+    """``state``'s log worded for ``seat``, with a line before each move the table's bot played
+    because its seat ran out of time (an action's lines carry its number as their ``ply``)."""
+    timed_out = {a.seq: seats[a.seat].name for a in actions if a.timed_out}
+    if not timed_out or state.log is None:
+        return state.events_for(seat)
+    lines: list[str] = []
+    pending = sorted(timed_out)
+    for event in state.log:
+        while pending and pending[0] <= event.ply:
+            lines.append(f"{timed_out[pending.pop(0)]} ran out of time: the table's bot plays this move.")
+        lines.append(event.for_seat(seat))
+    lines += [f"{timed_out[seq]} ran out of time: the table's bot plays this move." for seq in pending]
+    return lines

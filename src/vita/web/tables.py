@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -239,8 +238,7 @@ class Tables:
         async with self.changing(table_id) as table:
             if table.seq != seq or seat not in table.state.to_move():
                 return  # the person moved meanwhile
-            prepared = self.driver._prepare(table, seat, seq, thought.notation)
-            prepared = dataclasses.replace(prepared, row=dataclasses.replace(prepared.row, timed_out=True))
+            prepared = self.driver._prepare(table, seat, seq, thought.notation, timed_out=True)
             await self.sync.commit(table, prepared)
             timeouts = row.timeouts + 1
             keeps = timeouts >= TIMEOUTS_TO_BOT
