@@ -89,6 +89,10 @@ def test_a_turn_mail_links_the_table_without_the_token_and_its_stop_link_works(
         assert f"/t/{table}\n" in body and ana not in body and "token" not in body.split("No more mail")[0]
         stop = mail["List-Unsubscribe"].strip("<>")
         assert stop in body
+        # Giving the address again (or another) does not mail again: once a move, once an hour.
+        client.put(f"/api/tables/{table}/email", params={"token": ana}, json={"email": "other@example.org"})
+        time.sleep(0.3)
+        assert len(box.mails) == 1
         # Everything anyone is sent about the table: no address in it.
         for path in (f"/api/tables/{table}", f"/api/tables/{table}/view", f"/t/{table}/watch"):
             responses.append(client.get(path).text)
@@ -173,8 +177,6 @@ def test_a_failing_mail_server_holds_up_no_move_and_is_retried(tmp_path: Path, b
 
 def test_the_address_is_forgotten_when_the_game_ends(tmp_path: Path, bot_pool: BotPool,
                                                      inbox: tuple[Inbox, int]) -> None:
-    import asyncio
-
     _, port = inbox
     with _client(tmp_path, bot_pool, port) as client:
         table, ana = _table(client)
@@ -184,4 +186,3 @@ def test_the_address_is_forgotten_when_the_game_ends(tmp_path: Path, bot_pool: B
         client.post(f"/api/tables/{table}/resign", json={"token": ana})  # random bots play it out
         wait_for(lambda: view(client, table)["over"], 60)
         wait_for(lambda: not client.portal.call(store.has_mail, table, 0), 10)  # type: ignore[union-attr]
-        del asyncio

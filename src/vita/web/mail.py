@@ -130,7 +130,8 @@ class Mailer:
             except (OSError, smtplib.SMTPException) as error:
                 if attempt == RETRIES - 1:
                     self.failed += 1
-                    log.warning("turn mail not sent after %d tries: %s", RETRIES, error)
+                    # The error's kind only: an SMTP refusal's text names the address.
+                    log.warning("turn mail not sent after %d tries: %s", RETRIES, type(error).__name__)
                     return
                 await asyncio.sleep(self.retry_base * 2**attempt)
 

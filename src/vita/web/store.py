@@ -369,11 +369,16 @@ class Store:
     # -- turn mail (vita.web.mail) ---------------------------------------------------------
 
     async def set_mail(self, table_id: str, seat: int, address: str, stop_token: str, base: str) -> None:
-        """A seat's address (replacing any earlier one, and its stop link)."""
+        """A seat's address (replacing any earlier one; ``stop_token`` is used for a first one)."""
         def write(c: Connection) -> None:
-            c.execute(seat_mail.delete().where(seat_mail.c.table_id == table_id, seat_mail.c.seat == seat))
-            c.execute(seat_mail.insert().values(table_id=table_id, seat=seat, address=address,
-                                                stop_token=stop_token, base=base))
+            # A new address keeps what was sent to the seat (``turn_seq``, ``sent_at``: changing
+            # it again and again must not mail again and again) and its stop link (the mails
+            # already sent keep working).
+            mine = (seat_mail.c.table_id == table_id, seat_mail.c.seat == seat)
+            changed = c.execute(seat_mail.update().where(*mine).values(address=address, base=base))
+            if changed.rowcount == 0:
+                c.execute(seat_mail.insert().values(table_id=table_id, seat=seat, address=address,
+                                                    stop_token=stop_token, base=base))
 
         await self._write(write)
 
@@ -389,7 +394,7 @@ class Store:
         """Forget the address whose stop link this is; whether there was one."""
         gone = [False]
 
-        def write(c: Connection) -> None:
+        def write(c: Connection) -> None:  # (run again if its batch failed: it sets, never adds)
             gone[0] = c.execute(seat_mail.delete().where(seat_mail.c.stop_token == stop_token)).rowcount == 1
 
         await self._write(write)
@@ -440,6 +445,7 @@ class Store:
         claimed: list[tuple[str, int, str, str, str, datetime]] = []
 
         def write(c: Connection) -> None:
+            claimed.clear()  # a batch that failed runs its writes again, one by one
             for r in due:
                 same = (seat_mail.c.reminded_for.is_(None) if r.reminded_for is None
                         else seat_mail.c.reminded_for == r.reminded_for)
@@ -464,6 +470,7 @@ class Store:
         claimed: list[tuple[str, int, datetime]] = []
 
         def write(c: Connection) -> None:
+            claimed.clear()  # a batch that failed runs its writes again, one by one
             for table_id, seat, deadline in due:
                 taken = c.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat,
                                                        seats.c.deadline == deadline).values(deadline=None))

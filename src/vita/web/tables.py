@@ -212,22 +212,23 @@ class Tables:
             except (StorageError, OSError, Exception) as error:  # the database away: try at the next tick
                 log.warning("deadlines not read: %s", error)
                 continue
-            for table_id, seat, _ in claimed:
+            for table_id, seat, deadline in claimed:
                 try:
-                    await self.time_out(table_id, seat)
+                    await self.time_out(table_id, seat, deadline)
                 except Refused as refused:
                     log.info("table %s seat %d: the timeout's move was not played: %s", table_id, seat,
                              refused.message)
                 except Exception:
                     log.exception("table %s seat %d: the timeout's move failed", table_id, seat)
 
-    async def time_out(self, table_id: str, seat: int) -> None:
+    async def time_out(self, table_id: str, seat: int, deadline: datetime | None = None) -> None:
         """Seat ``seat`` ran out of time: the table's replacement bot plays that one move (it
         loads the table if it was evicted); after :data:`TIMEOUTS_TO_BOT` in a row the bot
         keeps the seat."""
         table = await self.get(table_id)
         row = table.row.seats[seat]
-        row.deadline = None
+        if deadline is None or row.deadline == deadline:
+            row.deadline = None  # the claim cleared it in the database (not a newer one set since)
         if table.over or row.kind != "human" or seat not in table.state.to_move():
             await self.changed(table)
             return
@@ -236,14 +237,16 @@ class Tables:
         bot = make_bot(table.row.game, bot_name, derive_seed(table.row.seed, "timeout", seat, seq))
         thought = await self.pool.choose(table.row.game, table.state.to_json(), bot, seat)  # one move: no memory kept
         async with self.changing(table_id) as table:
-            if table.seq != seq or seat not in table.state.to_move():
-                return  # the person moved meanwhile
-            prepared = self.driver._prepare(table, seat, seq, thought.notation, timed_out=True)
-            await self.sync.commit(table, prepared)
-            timeouts = row.timeouts + 1
-            keeps = timeouts >= TIMEOUTS_TO_BOT
-            await self._set_seat(table, row, timeouts=timeouts,
-                                 **({"kind": "bot", "bot": bot_name, "token_hash": None} if keeps else {}))
+            moved = table.seq != seq or seat not in table.state.to_move()
+            if not moved:
+                await self.sync.commit(table, self.driver._prepare(table, seat, seq, thought.notation, timed_out=True))
+                timeouts = row.timeouts + 1
+                keeps = timeouts >= TIMEOUTS_TO_BOT
+                await self._set_seat(table, row, timeouts=timeouts,
+                                     **({"kind": "bot", "bot": bot_name, "token_hash": None} if keeps else {}))
+        if moved:  # the person moved meanwhile: a seat still to move gets its deadline again
+            await self.schedule(table)
+            return
         note = f"{row.name} ran out of time: a {bot_name} bot played this move for them"
         if keeps:
             note = (f"{row.name} ran out of time {TIMEOUTS_TO_BOT} times in a row: a {bot_name} bot plays "
