@@ -19,7 +19,7 @@ from vita.games.pursuit_cards.actions import (
     WholeMeld,
     parse,
 )
-from vita.games.pursuit_cards.rules import activation, attack, discards, ending, melding
+from vita.games.pursuit_cards.rules import activation, attack, discards, ending, melding, setup
 from vita.games.pursuit_cards.state import CardsState
 
 
@@ -51,7 +51,7 @@ RULES: Rules[CardsState] = Rules(
     label=describe.label,
     scores=ending.scores,
     facts=ending.facts,
-    first_player=ending.first_player,
+    first_player=setup.first_player,
     observer=observer.OBSERVER,
     to_json=position.to_json,
     check_invariants=position.check_invariants,

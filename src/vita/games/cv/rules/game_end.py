@@ -19,7 +19,7 @@ from __future__ import annotations
 from vita.core.state import Facts
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
 from vita.games.cv.state import CvState
-from vita.games.cv.steps import DRAFT, OVER
+from vita.games.cv.steps import OVER
 
 OLD_DECK = 2  # the old-age deck's place in CvState.decks
 
@@ -95,11 +95,6 @@ def facts(state: CvState) -> list[Facts]:
              "cards": sorted({title(card) for stack in state.cv[seat] for card in stack}
                              | {title(card) for card in state.hands[seat]})}
             for seat in range(state.num_players)]
-
-
-def first_player(state: CvState) -> int | None:
-    """"Setup": the player with the Bicycle starts; known once the childhood draft is over."""
-    return None if state.step == DRAFT else state.starter
 
 
 def rounds(state: CvState) -> int:

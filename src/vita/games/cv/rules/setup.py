@@ -137,3 +137,8 @@ def _childhood_into_cv(state: CvState) -> None:
     if state.log is not None:
         state.say(f"{state.name(state.starter)} rode a bike as a child: they start, with the bicycle token.")
     place_next(state)
+
+
+def first_player(state: CvState) -> int | None:
+    """"Setup": the player with the Bicycle starts; known once the childhood draft is over."""
+    return None if state.step == DRAFT else state.starter

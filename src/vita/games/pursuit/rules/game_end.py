@@ -163,11 +163,6 @@ def cause_of_death(state: PursuitState, p: Player) -> str:
     return "stress in the Old Age" if rounds[p.died].stage == "old-age" else "stress before the Old Age"
 
 
-def first_player(state: PursuitState) -> int | None:
-    """"Setup": who takes the First Player token for round 1 (known until round 2 begins)."""
-    return state.first if state.round == 0 else None
-
-
 def rounds(state: PursuitState) -> int:
     """Rounds begun on the Round track (Teen is the first)."""
     return state.round + 1

@@ -93,3 +93,8 @@ def reveal_traits(state: PursuitState) -> None:
 def traits_secret(state: PursuitState) -> bool:
     """Whether the kept child traits are still secret (someone has yet to choose)."""
     return any(p.trait < 0 for p in state.players)
+
+
+def first_player(state: PursuitState) -> int | None:
+    """"Setup": who takes the First Player token for round 1 (known until round 2 begins)."""
+    return state.first if state.round == 0 else None

@@ -29,8 +29,3 @@ def facts(state: CardsState) -> list[Facts]:
         key = f"{SUIT_NAMES[meld.suit]} melds"
         rows[meld.owner][key] = float(rows[meld.owner][key]) + 1  # type: ignore[arg-type]
     return rows
-
-
-def first_player(state: CardsState) -> int:
-    """"Setup": the player left of the dealer plays first."""
-    return (state.dealer + 1) % state.num_players

@@ -60,3 +60,8 @@ def new_game(options: CardsOptions, seed: int, *, log: bool = True) -> CardsStat
     state.say(f"{names[dealer]} deals 12 cards to each player; {names[state.turn]} starts.")
     start_turn(state)
     return state
+
+
+def first_player(state: CardsState) -> int:
+    """"Setup": the player left of the dealer plays first."""
+    return (state.dealer + 1) % state.num_players
