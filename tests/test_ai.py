@@ -13,7 +13,7 @@ from tests.player_counts import EXTREMES
 from vita.ai.games import own_interface
 from vita.core import IllegalAction, Rng
 from vita.core.codec import legal_mask
-from vita.registry import GAMES, get_game
+from vita.registry import GAMES, get_game, make_bot
 
 CONFIGS = [("pursuit", {"players": n}) for n in (1, 2, 4)] + [
     ("pursuit", {"players": n, "expansion": "community"}) for n in (1, 3, 5)] + [
@@ -267,11 +267,11 @@ def test_pettingzoo_parallel_api_and_seed_tests(game_id: str, options: dict[str,
 # changes it and must bump the game's ENCODING_VERSION; a change of the rules (a new rules
 # version) changes the random game and is pinned anew under that rules version.
 FINGERPRINTS = {
-    ("pursuit", "{'players': 3}", 1, 2): "cfab0946a5d148e3",
-    ("pursuit", "{'players': 3, 'expansion': 'community'}", 1, 2): "3aa2bbe16ae01d3a",
-    ("pursuit-cards", "{'players': 3}", 1, 1): "85fec2d2925339eb",
-    ("cv", "{'players': 3}", 1, 1): "d9399f26c60a5acb",
-    ("our-life", "{'players': 3, 'couples': 1}", 1, 1): "a85f52bcb042100d",
+    ("pursuit", "{'players': 3}", 2, 2): "1dda495ce57e0bbf",
+    ("pursuit", "{'players': 3, 'expansion': 'community'}", 2, 2): "94545b5bda60adc8",
+    ("pursuit-cards", "{'players': 3}", 2, 1): "d10404edc0f60dc9",
+    ("cv", "{'players': 3}", 2, 1): "b21eab28b79f2e08",
+    ("our-life", "{'players': 3, 'couples': 1}", 2, 1): "98d9632c58988991",
 }
 
 
@@ -336,3 +336,36 @@ def test_an_episode_without_a_seed_is_a_fresh_deal_and_one_with_a_seed_replays(k
     first = [deal(environment, 7)] + [deal(environment, None) for _ in range(3)]
     again = [deal(environment, 7)] + [deal(environment, None) for _ in range(3)]
     assert first == again and len(set(first)) == 4
+
+
+# The table sizes and options at which each game's counts run highest (the most seats, the
+# longest decks) and its smallest.
+BOUNDED = [("pursuit", {"players": 4}), ("pursuit", {"players": 5, "expansion": "community"}),
+           ("pursuit", {"players": 1}), ("pursuit-cards", {"players": 2}), ("pursuit-cards", {"players": 5}),
+           ("cv", {"players": 2}), ("cv", {"players": 4}), ("our-life", {"players": 1}),
+           ("our-life", {"players": 8})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), BOUNDED)
+def test_every_observation_lies_within_the_bounds_its_space_declares(game_id: str, options: dict[str, Any]) -> None:
+    """The spaces declare [0, 1] for every entry of vita's own games (docs/games/*.md, the
+    encoding's "range" column), and every seat's observation stays in them through whole
+    games, random and heuristic, at the table sizes where counts run highest."""
+    from vita.ai.common import interface
+
+    made = interface(game_id, options)
+    box = made.observation_space()["observation"]
+    assert box.is_bounded("both") and float(box.low.min()) == 0.0 and float(box.high.max()) == 1.0
+    # Heuristic players run the counts higher; at the largest tables their games take too long.
+    rungs = ["random", "random", "heuristic"] if options["players"] <= 4 else ["random", "random"]
+    for number, bot in enumerate(rungs):
+        state = made.game.new_state(made.options, number, log=False)
+        bots = [make_bot(game_id, bot, number * 10 + seat) for seat in range(state.num_players)]
+        while not state.is_over():
+            for seat in range(state.num_players):
+                vector = made.vector(state, seat)
+                outside = np.flatnonzero((vector < box.low) | (vector > box.high))
+                assert outside.size == 0, f"entries {outside[:5].tolist()} = {vector[outside[:5]].tolist()}"
+            mover = state.to_move()[0]
+            state.apply(bots[mover].choose(state, mover), mover)
+

@@ -117,3 +117,15 @@ def test_the_game_is_played_by_clicking_in_a_browser(pig: Any, server: Any, brow
         play_one(pages[state["to_move"][0]], state["seq"])
         wait_past(server, data["table"], state["seq"])
     assert server.api("GET", f"/api/tables/{data['table']}/view")["over"], "the game reached its end by clicks"
+
+
+def test_the_generic_encoding_declares_no_bounds_it_cannot_know(pig: Any) -> None:
+    """The generic observer reads the numbers of a seat's view, which have no bounds it knows:
+    its space is unbounded, where vita's own games declare [0, 1]."""
+    import numpy as np
+
+    from vita.ai.common import interface
+
+    box = interface("pig", {"players": 2}).box()
+    assert not box.is_bounded("below") and not box.is_bounded("above")
+    assert np.all(box.low == -np.inf) and np.all(box.high == np.inf)

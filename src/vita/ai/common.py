@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from vita.ai import games
-from vita.core.codec import ActionCodec, Observer, numbers
+from vita.core.codec import ActionCodec, Observer, bounds, numbers
 from vita.core.game import Game
 from vita.core.state import Action, State
 from vita.registry import get_game
@@ -43,9 +43,14 @@ class Interface:
     observer: Observer
     players: int
 
+    def box(self) -> spaces.Box:
+        """The observation vector's space, with the bounds the observer declares."""
+        low, high = bounds(self.observer)
+        return spaces.Box(np.array(low, dtype=np.float32), np.array(high, dtype=np.float32), dtype=np.float32)
+
     def observation_space(self) -> spaces.Dict:
         return spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
+            "observation": self.box(),
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
 

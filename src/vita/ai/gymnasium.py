@@ -71,7 +71,7 @@ class VitaGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.interface.observer.size,), np.float32)
+        self.observation_space = self.interface.box()
         self.action_space = spaces.Discrete(self.interface.codec.size)
         self.state_: State | None = None
         self.bots: dict[int, Opponent] = {}

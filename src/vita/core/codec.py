@@ -9,6 +9,7 @@ length that holds only what the seat may see. vita's games have theirs in :mod:`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -35,13 +36,59 @@ class ActionCodec(Protocol):
 
 class Observer(Protocol):
     """What a seat may see, as ``size`` floats (no hidden information of other seats).
-    ``layout()`` names its parts in order: (name, number of entries, meaning)."""
+    ``layout()`` names its parts in order: (name, number of entries, meaning).
+
+    An observer may also have ``bounds()``: the (low, high) of every entry of each part, in
+    the layout's order, which its observations never leave (the environments declare them as
+    their observation space; without it an entry is unbounded). vita's own games keep every
+    entry in [0, 1]: a count is read against a cap (:func:`scaled`), a position on a track
+    from its first space to its last (:func:`between`)."""
 
     size: int
 
     def layout(self) -> list[tuple[str, int, str]]: ...
 
     def observe(self, state: State, seat: int) -> list[float]: ...
+
+
+def scaled(value: float, cap: float) -> float:
+    """``value / cap``, held in [0, 1]: a count read against the cap at which it saturates.
+
+    >>> scaled(3, 12), scaled(20, 12), scaled(-1, 12)
+    (0.25, 1.0, 0.0)
+    """
+    if value <= 0:
+        return 0.0
+    return 1.0 if value >= cap else value / cap
+
+
+def between(value: float, low: float, high: float) -> float:
+    """Where ``value`` lies from ``low`` (0) to ``high`` (1), held in [0, 1].
+
+    >>> between(0, -3, 3), between(-5, -3, 3)
+    (0.5, 0.0)
+    """
+    return scaled(value - low, high - low)
+
+
+UNIT = (0.0, 1.0)
+"""The bounds of an entry in [0, 1]."""
+
+
+def bounds(observer: Observer) -> tuple[list[float], list[float]]:
+    """The low and high of every entry of ``observer``'s observations: from its ``bounds()``
+    where it has one, else unbounded (``-inf``, ``inf``)."""
+    declared = getattr(observer, "bounds", None)
+    parts = observer.layout()
+    ranges = declared() if declared is not None else [(-math.inf, math.inf)] * len(parts)
+    if len(ranges) != len(parts):
+        raise ValueError(f"the observer's bounds name {len(ranges)} parts, its layout {len(parts)}")
+    low: list[float] = []
+    high: list[float] = []
+    for (_, count, _), (lo, hi) in zip(parts, ranges, strict=True):
+        low += [lo] * count
+        high += [hi] * count
+    return low, high
 
 
 def numbers(codec: ActionCodec, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
@@ -132,14 +179,22 @@ def encoding_markdown(codec: ActionCodec, observer: Observer) -> str:
              f"{observer.size} floats.", "", "| numbers | block | what they are |", "|---|---|---|"]
     for name, first, count, meaning in codec.blocks():
         lines.append(f"| {first}-{first + count - 1} | `{name}` | {meaning} |")
-    lines += ["", "| entries | part | what they hold |", "|---|---|---|"]
+    declared = getattr(observer, "bounds", None)
+    ranges = declared() if declared is not None else [(-math.inf, math.inf)] * len(observer.layout())
+    lines += ["", "| entries | part | range | what they hold |", "|---|---|---|---|"]
     at = 0
-    for name, count, meaning in observer.layout():
-        lines.append(f"| {at}-{at + count - 1} | {name} | {meaning} |")
+    for (name, count, meaning), (low, high) in zip(observer.layout(), ranges, strict=True):
+        lines.append(f"| {at}-{at + count - 1} | {name} | {_number(low)} to {_number(high)} | {meaning} |")
         at += count
     if at != observer.size:
         raise ValueError(f"the observation's layout covers {at} entries, not {observer.size}")
     return "\n".join(lines) + "\n"
+
+
+def _number(value: float) -> str:
+    if math.isinf(value):
+        return "-∞" if value < 0 else "∞"
+    return f"{value:g}"
 
 
 def one_hot(index: int, size: int) -> list[float]:

@@ -8,14 +8,16 @@ at a depth: 0 on top, d just under the d-th card from the top), ``assist`` with 
 Observation (floats, seats rotated so the observer comes first): the step; for every card,
 where the observer knows it is (the track, a CV and whether it is active, a hand, the box, a
 life goal, being bought or placed, the observer's own draft); the dice; the symbols left to
-spend; each seat's tokens, CV size and hand size; the deck sizes and the round.
+spend; each seat's tokens, CV size and hand size; the deck sizes and the round. Every entry
+lies in [0, 1]: a count is divided by a cap and held at 1 beyond it (version 2; version 1 gave
+raw counts).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from vita.core.codec import ActionBlocks, one_hot
+from vita.core.codec import UNIT, ActionBlocks, one_hot, scaled
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.cv.actions import (
@@ -62,7 +64,7 @@ def _card(number: int) -> int:
     return number - 1
 
 
-ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
+ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
 
 _TYPES = "as its own type 0, health 1, relationship 2, knowledge 3, work 4, possession 5"
 BLOCK_MEANINGS = {
@@ -187,6 +189,19 @@ PLACES = ("unknown", "track", "box", "public goal", "my goal", "my draft", "my k
           "my hand", "my cv", "my active")
 OTHER_PLACES = ("cv", "active", "hand")  # for each other seat, rotated
 
+# The caps at which counts are read as 1 (designed: the rulebook bounds none of them but the
+# dice, 7; a few more than seen in some hundreds of random and heuristic games, docs/games/cv.md).
+CAP_SYMBOLS: Final = 12  # one symbol from 7 dice and the tokens of 5 active cards
+CAP_TOKENS: Final = 6
+CAP_CV: Final = 30
+CAP_HAND: Final = 8
+CAP_ROUND: Final = 30
+CAP_REROLLS: Final = 6
+CAP_MISFORTUNES: Final = 4
+CAP_BAD: Final = 6
+CAP_BOUGHT: Final = 4
+CAP_USED: Final = 20
+
 
 class CvObserver:
     """What a seat may see, as floats (see the module docstring)."""
@@ -206,11 +221,18 @@ class CvObserver:
                  "only if taken from the track)"),
                 ("dice", MAX_DICE * 6, f"each of {MAX_DICE} dice, its face one-hot (6): health, relationship, "
                                        "knowledge, money, good luck, bad luck"),
-                ("symbols to spend", 2 * len(SYMBOLS), f"from dice and tokens, then from events ({symbols})"),
+                ("symbols to spend", 2 * len(SYMBOLS), f"from dice and tokens, then from events ({symbols}): "
+                                                       f"each / {CAP_SYMBOLS}"),
                 ("seats", MAX_SEATS * (len(EFFECTS) + 2),
-                 f"per seat from the observer in turn order: tokens ({', '.join(EFFECTS)}), CV size, hand size"),
+                 f"per seat from the observer in turn order: tokens ({', '.join(EFFECTS)}) / {CAP_TOKENS}, "
+                 f"CV size / {CAP_CV}, hand size / {CAP_HAND}"),
                 ("decks", 3, "early, middle and old age decks: cards / 26"),
-                ("turn", 6, "round / 20, rerolls used, misfortunes, bad luck spent, cards bought, symbols used")]
+                ("turn", 6, f"round / {CAP_ROUND}, rerolls used / {CAP_REROLLS}, misfortunes / {CAP_MISFORTUNES}, "
+                            f"bad luck spent / {CAP_BAD}, cards bought / {CAP_BOUGHT}, symbols used / {CAP_USED}")]
+
+    def bounds(self) -> list[tuple[float, float]]:
+        """Every entry in [0, 1] (each count held at its cap: see the module docstring)."""
+        return [UNIT] * len(self.layout())
 
     def observe(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, CvState)
@@ -257,17 +279,18 @@ class CvObserver:
         out += cards
         for index in range(MAX_DICE):
             out += one_hot(state.dice[index], 6) if index < len(state.dice) else [0.0] * 6
-        out += [float(v) for v in state.pool] + [float(v) for v in state.event_pool]
+        out += [scaled(v, CAP_SYMBOLS) for v in state.pool] + [scaled(v, CAP_SYMBOLS) for v in state.event_pool]
         for shift in range(MAX_SEATS):
             if shift < n:
                 other = (seat + shift) % n
-                out += [float(v) for v in state.tokens[other]]
-                out += [float(state.cv_size(other)), float(len(state.hands[other]))]
+                out += [scaled(v, CAP_TOKENS) for v in state.tokens[other]]
+                out += [scaled(state.cv_size(other), CAP_CV), scaled(len(state.hands[other]), CAP_HAND)]
             else:
                 out += [0.0] * (len(EFFECTS) + 2)
-        out += [len(d) / 26.0 for d in state.decks]
-        out += [state.round / 20.0, float(state.rerolls), float(state.misfortunes), float(state.bad_spent),
-                float(len(state.bought)), float(state.used)]
+        out += [scaled(len(d), 26) for d in state.decks]
+        out += [scaled(state.round, CAP_ROUND), scaled(state.rerolls, CAP_REROLLS),
+                scaled(state.misfortunes, CAP_MISFORTUNES), scaled(state.bad_spent, CAP_BAD),
+                scaled(len(state.bought), CAP_BOUGHT), scaled(state.used, CAP_USED)]
         return out
 
 

@@ -9,21 +9,34 @@ The observation is read from the seat's own view (so it can hold nothing the sea
 see), seats rotated so the observer comes first: the step, the round and the prompt; the
 display's cards (their actions, Relaxations, Stress dice, Opportunities); per seat its
 Character sheet, pool of actions, extra action, done flag, chosen card (where visible) and
-goal; per seat its family's sheet, stress, Happiness, Balance and Joy.
+goal; per seat its family's sheet, stress, Happiness, Balance and Joy. Every entry lies in
+[0, 1]: a count is divided by a cap and held at 1 beyond it, a value that can go below 0 runs
+from a low end (0) to a high end (1) (version 2; version 1 gave some raw counts).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from vita.core.codec import NotationCodec, one_hot
+from vita.core.codec import UNIT, NotationCodec, between, one_hot, scaled
 from vita.core.state import State
 from vita.games.our_life.actions import PAYS
 from vita.games.our_life.cards import SYMBOLS, Book
 from vita.games.our_life.steps import PROMPTS, STEPS
 
 MAX_SEATS = 8
-ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
+ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+
+# Where counts are read as 1 (designed: the rulebook bounds none of them, and Happiness,
+# Balance and the chart's sums can go below 0; a little beyond the most seen in some hundreds of
+# random and heuristic games, docs/games/our-life.md). A display card's figures are read
+# against the largest of the book's cards, so they never pass 1.
+CAP_LIKES: Final = 100
+CAP_POOL: Final = 8
+CAP_TRACK: Final = 10
+HAPPINESS_LINE: Final = (-10, 50)  # Happiness and Balance: 0 at the low end, 1 at the high end
+CHART: Final = (-20, 250)  # the sums of Joy and of Happiness on the scoring chart
+CAP_CHILDREN: Final = 4
 
 
 def notations(book: Book) -> list[str]:
@@ -54,27 +67,39 @@ class OurLifeObserver:
         self.per_seat = (len(book.character) * 2 + 3 + 2 * len(SYMBOLS) + 1 + book.display + 1
                          + len(book.personal_goals) + len(book.family) + 6 + len(book.shared_goals))
         self.size = len(STEPS) + 1 + len(PROMPTS) + 2 + book.display * self.per_card + MAX_SEATS * self.per_seat
+        cards = book.actions.values()
+        self.most = (max(1, *(card.actions.count(s) for card in cards for s in range(len(SYMBOLS)))),
+                     max(1, *(card.relax for card in cards)), max(1, *(card.stress for card in cards)),
+                     max(1, *(card.opportunity for card in cards)))
 
     def layout(self) -> list[tuple[str, int, str]]:
         book = self.book
         symbols = ", ".join(SYMBOLS)
         seat = (f"Character sheet rows filled / row size ({len(book.character)}: "
-                f"{', '.join(r.id for r in book.character)}), Opportunities taken per row ({len(book.character)}), "
-                f"Opportunity track / 10, Digital Persona / its length, Likes / 20, actions in the pool ({symbols}), "
+                f"{', '.join(r.id for r in book.character)}), Opportunities taken per row / row size "
+                f"({len(book.character)}), Opportunity track / {CAP_TRACK}, Digital Persona / its length, Likes / "
+                f"{CAP_LIKES}, actions in the pool / {CAP_POOL} ({symbols}), "
                 f"extra actions ({symbols}), done, the chosen display card one-hot ({book.display}, where visible), "
                 f"a card chosen but hidden, personal goal one-hot ({len(book.personal_goals)}, its own only), "
                 f"the family's sheet rows filled / size ({len(book.family)}: {', '.join(r.id for r in book.family)}), "
-                "its stress / track size, Happiness / 10, Balance / 10, Joy and Happiness on the chart / 50, "
-                f"children / 4, its shared goal one-hot ({len(book.shared_goals)})")
+                f"its stress / track size, Happiness and Balance from {HAPPINESS_LINE[0]} (0) to "
+                f"{HAPPINESS_LINE[1]} (1), Joy and Happiness on the chart from {CHART[0]} (0) to {CHART[1]} (1), "
+                f"children / {CAP_CHILDREN}, "
+                f"its shared goal one-hot ({len(book.shared_goals)})")
         return [("step", len(STEPS), f"one-hot: {', '.join(STEPS)}"),
                 ("round", 1, f"round / {book.rounds}"),
                 ("prompt", len(PROMPTS), f"one-hot: the question asked ({', '.join(PROMPTS)})"),
                 ("asked", 2, "the prompt is the observer's; the observer is asked to act"),
                 ("display", book.display * self.per_card,
-                 f"per display card ({book.display}): its actions by symbol ({symbols}), Relaxations, Stress dice, "
-                 "Opportunity"),
+                 f"per display card ({book.display}): its actions by symbol ({symbols}) / {self.most[0]}, "
+                 f"Relaxations / {self.most[1]}, Stress dice / {self.most[2]}, Opportunity / {self.most[3]} (each "
+                 "read against the most on one of the book's cards)"),
                 ("seats", MAX_SEATS * self.per_seat, f"{MAX_SEATS} blocks of {self.per_seat}, the observer's first, "
                                                      f"then in turn order (zeros past the players): {seat}")]
+
+    def bounds(self) -> list[tuple[float, float]]:
+        """Every entry in [0, 1] (see the module docstring)."""
+        return [UNIT] * len(self.layout())
 
     def observe(self, state: State, seat: int) -> list[float]:
         book = self.book
@@ -85,8 +110,9 @@ class OurLifeObserver:
         out += [float(prompt is not None and prompt["seat"] == seat), float(seat in view["to_move"])]
         for card in view["display"]:
             action = book.actions[card]
-            out += [float(action.actions.count(s)) for s in range(len(SYMBOLS))]
-            out += [float(action.relax), float(action.stress), float(action.opportunity)]
+            most = self.most
+            out += [action.actions.count(s) / most[0] for s in range(len(SYMBOLS))]
+            out += [action.relax / most[1], action.stress / most[2], action.opportunity / most[3]]
         n = len(view["players"])
         for k in range(MAX_SEATS):
             out += self._seat(view, (seat + k) % n) if k < n else [0.0] * self.per_seat
@@ -96,19 +122,21 @@ class OurLifeObserver:
         book = self.book
         player = view["players"][other]
         family = next(sheet for sheet in view["families"] if other in sheet["seats"])
-        out = [player["rows"][r.id] / r.size for r in book.character]
-        out += [float(len(player["opportunities"].get(r.id, []))) for r in book.character]
-        out += [player["opportunity_track"] / 10, player["persona"] / book.persona_length, player["likes"] / 20]
-        out += [float(player["actions"].get(s, 0)) for s in SYMBOLS]
+        out = [scaled(player["rows"][r.id], r.size) for r in book.character]
+        out += [scaled(len(player["opportunities"].get(r.id, [])), r.size) for r in book.character]
+        out += [scaled(player["opportunity_track"], CAP_TRACK), scaled(player["persona"], book.persona_length),
+                scaled(player["likes"], CAP_LIKES)]
+        out += [scaled(player["actions"].get(s, 0), CAP_POOL) for s in SYMBOLS]
         out += [float(s in player["extra"]) for s in SYMBOLS] + [float(player["done"])]
         choice = player["choice"]
         out += one_hot(choice - 1 if isinstance(choice, int) and not isinstance(choice, bool) else -1, book.display)
         out += [float(choice is True)]
         goal = player["personal_goal"]
         out += one_hot(self.goals.get(goal, -1) if not isinstance(goal, bool) else -1, len(self.goals))
-        out += [family["rows"][r.id] / r.size for r in book.family]
-        out += [family["stress"] / book.stress_size, family["happiness"] / 10, family["balance"] / 10,
-                sum(family["chart"]["joy"]) / 50, sum(family["chart"]["happiness"]) / 50, len(family["children"]) / 4]
+        out += [scaled(family["rows"][r.id], r.size) for r in book.family]
+        out += [scaled(family["stress"], book.stress_size), between(family["happiness"], *HAPPINESS_LINE),
+                between(family["balance"], *HAPPINESS_LINE), between(sum(family["chart"]["joy"]), *CHART),
+                between(sum(family["chart"]["happiness"]), *CHART), scaled(len(family["children"]), CAP_CHILDREN)]
         shared = family["shared_goal"]
         out += one_hot(self.shared.get(shared, -1) if not isinstance(shared, bool) else -1, len(self.shared))
         return out

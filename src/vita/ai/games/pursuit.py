@@ -12,14 +12,17 @@ Popularity, Items bought and Outcomes chosen, and per Community card whether it 
 board or discarded, the observer's marker and the others' on it, and whether it is being
 resolved; and whether a Black Friday spree is on. Nothing another seat hides (dealt traits,
 pile orders) is in it. Without the expansion, the numbering and the vector are the base game's.
+Every entry lies in [0, 1]: a count is divided by a cap and held at 1 beyond it, a track
+position runs from the track's first space to its last (version 2; version 1 gave some raw
+counts and signed positions).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
-from vita.core.codec import NotationCodec, one_hot
+from vita.core.codec import UNIT, NotationCodec, between, one_hot, scaled
 from vita.core.datafile import DECKS
 from vita.core.state import State
 from vita.core.wording import slug
@@ -31,7 +34,21 @@ from vita.games.pursuit.rules.tracks import payment_shapes
 from vita.games.pursuit.state import COMMUNITY, PHASES, SPACES, Player, PursuitState
 
 BASE_SEATS = 4  # 5 only with the Community expansion
-ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
+ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+
+# The caps at which counts are read as 1. Printed: 9 Hourglass markers a color (Components).
+# Designed (the rulebook bounds none of them; Items and Activities have "no limit"): a little
+# above the most seen in some hundreds of random and heuristic games (docs/games/pursuit.md).
+HOURGLASSES: Final = 9
+CAP_RESOURCE: Final = 60
+CAP_LTH: Final = 100
+CAP_BONUS: Final = 3
+CAP_CARDS: Final = 8
+CAP_ITEMS: Final = 12
+CAP_PARTNERS: Final = 5
+CAP_COMPLETED: Final = 12
+CAP_OUTCOMES: Final = 10
+CAP_OTHERS_PLACED: Final = 18
 
 
 def _payments(cost: tuple[int, ...], deck: Deck) -> list[str]:
@@ -109,12 +126,15 @@ class PursuitObserver:
 
     def layout(self) -> list[tuple[str, int, str]]:
         deck = self.deck
-        seat = ("present, alive, Knowledge, Creativity, Influence and money / 10, stress / 10, STH / 3, LTH / 50, "
-                "hourglasses in hand / 6, this round / 6, spent / 6, Good Health bonus, Projects / 3, Items / 5, "
-                "Partners, Job level / 3, best Partner level / 4, completed / 5, retired, "
-                f"child trait one-hot ({len(deck.traits)}, hidden while the choice is secret)")
+        seat = (f"present, alive, Knowledge, Creativity, Influence and money / {CAP_RESOURCE}, stress from the "
+                f"track's first space (0) to its last (1), STH from {deck.board.sth_min} (0) to {deck.board.sth_max} "
+                f"(1), LTH / {CAP_LTH}, hourglasses in hand / {HOURGLASSES}, this round / {HOURGLASSES}, spent / "
+                f"{HOURGLASSES}, Good Health bonus / {CAP_BONUS}, Projects / {CAP_CARDS}, Items / {CAP_ITEMS}, "
+                f"Partners / {CAP_PARTNERS}, Job level / 3, best Partner level / 4, completed / {CAP_COMPLETED}, "
+                f"retired, child trait one-hot ({len(deck.traits)}, hidden while the choice is secret)")
         if self.community:
-            seat += ", Popularity score / 5, Popularity space / track length, Items bought / 5, Outcomes chosen / 10"
+            seat += (f", Popularity score / 5, Popularity space / track length, Items bought / {CAP_ITEMS}, "
+                     f"Outcomes chosen / {CAP_OUTCOMES}")
         parts = [("round", len(deck.board.rounds), "one-hot: " + ", ".join(r.name for r in deck.board.rounds)),
                  ("phase", self.phases, "one-hot: " + ", ".join(PHASES[:self.phases])),
                  ("to act", self.seats, "one-hot: the seat asked, counted from the observer in turn order"),
@@ -123,13 +143,17 @@ class PursuitObserver:
                  ("cards", 6 * self.cards, f"per card in deck order ({self.cards}): on a row, in a discard pile, the "
                                            "observer's, its level / 4 (completed: 1), another's, its level / 4"),
                  ("life goals", len(deck.life_goals), "1 for each life goal in play, in deck order"),
-                 ("spaces", 2 * len(SPACES), f"per action space ({', '.join(SPACES)}): the observer's hourglasses / 3, "
-                                             "the others' / 6")]
+                 ("spaces", 2 * len(SPACES), f"per action space ({', '.join(SPACES)}): the observer's hourglasses / "
+                                             f"{HOURGLASSES}, the others' / {CAP_OTHERS_PLACED}")]
         if self.community:
             parts.append(("Community", self.community_size,
                           f"Black Friday spree on; per Community card ({len(self.community.cards)}): on the board, "
                           "discarded, the observer's marker on it, the others' markers / 4, being resolved"))
         return parts
+
+    def bounds(self) -> list[tuple[float, float]]:
+        """Every entry in [0, 1] (see the module docstring)."""
+        return [UNIT] * len(self.layout())
 
     def observe(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, PursuitState)
@@ -145,7 +169,8 @@ class PursuitObserver:
         values += [1.0 if g in state.goals else 0.0 for g in range(len(self.deck.life_goals))]
         mine = state.players[seat].placed
         for space, count in enumerate(mine):
-            values += [count / 3, (sum(p.placed[space] for p in state.players) - count) / 6]
+            values += [scaled(count, HOURGLASSES),
+                       scaled(sum(p.placed[space] for p in state.players) - count, CAP_OTHERS_PLACED)]
         if self.community is not None:
             values += self._community(state, seat)
         return values
@@ -161,7 +186,7 @@ class PursuitObserver:
             where[card][0] = 1.0
             marks = state.markers[slot]
             where[card][2] = float(any(s == seat for s, _ in marks))
-            where[card][3] = sum(1 for s, _ in marks if s != seat) / 4
+            where[card][3] = scaled(sum(1 for s, _ in marks if s != seat), 4)
             where[card][4] = float(state.phase == COMMUNITY and slot == resolving)
         for card in state.community_discard:
             where[card][1] = 1.0
@@ -171,11 +196,15 @@ class PursuitObserver:
         p = state.players[seat]
         job = self.deck.cards[p.job].job_level if p.job >= 0 else 0
         partner = max((lv for _, lv, _ in p.partners), default=0)
+        board, stress = self.deck.board, self.deck.stress
         return [
-            1.0, float(p.alive), *(r / 10 for r in p.res), p.stress / 10, p.sth / 3, p.lth / 50,
-            p.hand / 6, p.total / 6, p.spent / 6, p.health_bonus,
-            len(p.projects) / 3, len(p.items) / 5, len(p.partners), job / 3, partner / 4,
-            len(p.completed) / 5, float(p.retired >= 0),
+            1.0, float(p.alive), *(scaled(r, CAP_RESOURCE) for r in p.res),
+            between(p.stress, stress.first, stress.last),
+            between(p.sth, board.sth_min, board.sth_max), scaled(p.lth, CAP_LTH),
+            scaled(p.hand, HOURGLASSES), scaled(p.total, HOURGLASSES), scaled(p.spent, HOURGLASSES),
+            scaled(p.health_bonus, CAP_BONUS), scaled(len(p.projects), CAP_CARDS), scaled(len(p.items), CAP_ITEMS),
+            scaled(len(p.partners), CAP_PARTNERS), scaled(job, 3), scaled(partner, 4),
+            scaled(len(p.completed), CAP_COMPLETED), float(p.retired >= 0),
             *one_hot(-1 if hide_trait else p.trait, len(self.deck.traits)),
             *self._popularity(p),
         ]
@@ -183,8 +212,9 @@ class PursuitObserver:
     def _popularity(self, p: Player) -> list[float]:
         if self.community is None:
             return []
-        return [self.community.popularity[p.popularity] / 5, p.popularity / len(self.community.popularity),
-                p.bought / 5, p.outcomes / 10]
+        popularity = self.community.popularity
+        return [scaled(popularity[p.popularity], 5), scaled(p.popularity, len(popularity)),
+                scaled(p.bought, CAP_ITEMS), scaled(p.outcomes, CAP_OUTCOMES)]
 
     def _cards(self, state: PursuitState, seat: int) -> list[float]:
         """Per card: on the board, in the discard pile, mine (level), another's, completed."""
@@ -199,7 +229,7 @@ class PursuitObserver:
             mine = owner == seat
             for card, level, _ in [*p.projects, *p.items, *p.partners]:
                 where[card][2 if mine else 4] = 1.0
-                where[card][3 if mine else 5] = level / 4
+                where[card][3 if mine else 5] = scaled(level, 4)
             for card in (p.job, p.retired):
                 if card >= 0:
                     where[card][2 if mine else 4] = 1.0

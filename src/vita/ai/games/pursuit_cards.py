@@ -9,6 +9,8 @@ Observation (floats, seats rotated so the observer comes first): the step, the s
 passes, whether this is the final turn; the observer's hand; each seat's Happiness, hand
 size and melds (suit, pattern, each card's value and whether it is a Joker); the top of the
 discard pile and this turn's temporary pile; the meld being laid and an attack in progress.
+Every entry lies in [0, 1]: a count is divided by a cap and held at 1 beyond it (version 2;
+version 1 let Happiness, hand sizes, an attack's figures and the Jokers in a hand pass 1).
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
-from vita.core.codec import ActionBlocks
+from vita.core.codec import UNIT, ActionBlocks, scaled
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.pursuit_cards.actions import (
@@ -103,7 +105,14 @@ def _kind(card: int) -> int:
     return card if card < KINDS else KINDS + card - DECLARED
 
 
-ENCODING_VERSION = 1  # bump on any change of what an action number or observation entry means
+ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+
+# The caps at which counts are read as 1 (designed: the rulebook bounds none of them; a little
+# above the most seen in some hundreds of random and heuristic games, docs/games/pursuit-cards.md).
+CAP_HAPPINESS: Final = 400
+CAP_HAND: Final = 40
+CAP_POWER: Final = 10
+CAP_AVAILABLE: Final = 60
 
 # What the numbers of each block stand for (a card: suit * 10 + value - 1, suits in the order
 # of SUITS, values Ace to Ten; a kind: a card 0-39 or a Joker declared as card k, 40 + k).
@@ -255,20 +264,25 @@ class CardsObserver:
     size = len(STEPS) + 4 + HAND + MAX_SEATS * seat_size + 8 * HAND + 8 * HAND + 3 * HAND + 6
 
     def layout(self) -> list[tuple[str, int, str]]:
-        seat = (f"present, Happiness / 100, hand size / 20, then {MAX_MELDS} melds in the order laid, each "
+        seat = (f"present, Happiness / {CAP_HAPPINESS}, hand size / {CAP_HAND}, then {MAX_MELDS} melds in the order "
+                f"laid, each "
                 f"{self.meld_size} entries: present, suit one-hot (4), pattern / 9, each card's value / 10 "
                 f"({MAX_LENGTH}), Joker flags ({MAX_LENGTH})")
         seats = [("seats", MAX_SEATS * self.seat_size, f"{MAX_SEATS} blocks of {self.seat_size}, the observer's "
                                                        f"first, then in turn order (zeros past the players): {seat}")]
         return [("step", len(STEPS), f"one-hot: {', '.join(STEPS)}"),
                 ("stock", 4, "stock size / 124, pass number / 3, passes / 3, final turn"),
-                ("hand", HAND, "the observer's hand: copies of each card / 3 (40 cards, then Jokers)"),
+                ("hand", HAND, "the observer's hand: copies of each card / 3 (40 cards), then Jokers / 4"),
                 *seats,
                 ("discard pile", 8 * HAND, "its top 8 cards from the top, one-hot each (41)"),
                 ("temporary pile", 8 * HAND, "this turn's played cards, last first, one-hot each (41)"),
                 ("meld being laid", 3 * HAND, "its cards, one-hot each (41)"),
-                ("attack", 6, "an attack on, its power / 5, the defence / 5, captures left / 5, "
-                              "Diamond cards owed / 5, discard cards available / 20")]
+                ("attack", 6, f"an attack on, its power / {CAP_POWER}, the defence / {CAP_POWER}, captures left / 5, "
+                              f"Diamond cards owed / 5, discard cards available / {CAP_AVAILABLE}")]
+
+    def bounds(self) -> list[tuple[float, float]]:
+        """Every entry in [0, 1] (see the module docstring)."""
+        return [UNIT] * len(self.layout())
 
     def observe(self, state: State, seat: int) -> list[float]:
         out = np.empty(self.size, dtype=np.float32)
@@ -294,7 +308,9 @@ class CardsObserver:
         view[at + 2] = state.passes / 3
         view[at + 3] = float(state.final)
         at += 4
-        raw[at * 4:(at + HAND) * 4] = b"".join(map(_THIRD.__getitem__, state.hands[seat]))
+        hand = state.hands[seat]
+        raw[at * 4:(at + HAND) * 4] = b"".join(map(_THIRD.__getitem__, hand))
+        view[at + JOKER] = hand[JOKER] / 4  # 4 Jokers ("Preparation"), 3 of every other card
         at += HAND
         seat_size = self.seat_size
         rows: list[list[bytes]] = [[] for _ in range(n)]
@@ -305,8 +321,8 @@ class CardsObserver:
             other = (seat + k) % n
             base = at + k * seat_size
             view[base] = 1.0
-            view[base + 1] = happiness[other] / 100
-            view[base + 2] = sum(hands[other]) / 20
+            view[base + 1] = scaled(happiness[other], CAP_HAPPINESS)
+            view[base + 2] = scaled(sum(hands[other]), CAP_HAND)
             if rows[k]:
                 block = b"".join(rows[k][:MAX_MELDS])
                 raw[(base + 3) * 4:(base + 3) * 4 + len(block)] = block
@@ -318,11 +334,11 @@ class CardsObserver:
         attack = state.attack
         if attack is not None:
             view[at] = 1.0
-            view[at + 1] = attack[2] / 5
-            view[at + 2] = attack[3] / 5
-        view[at + 3] = state.capture_left / 5
-        view[at + 4] = state.diamond_owed / 5
-        view[at + 5] = state.available / 20
+            view[at + 1] = scaled(attack[2], CAP_POWER)
+            view[at + 2] = scaled(attack[3], CAP_POWER)
+        view[at + 3] = scaled(state.capture_left, 5)
+        view[at + 4] = scaled(state.diamond_owed, 5)
+        view[at + 5] = scaled(state.available, CAP_AVAILABLE)
 
 
 _ZEROS = bytes(4 * CardsObserver.size)
