@@ -78,17 +78,22 @@ UNIT = (0.0, 1.0)
 def bounds(observer: Observer) -> tuple[list[float], list[float]]:
     """The low and high of every entry of ``observer``'s observations: from its ``bounds()``
     where it has one, else unbounded (``-inf``, ``inf``)."""
+    low: list[float] = []
+    high: list[float] = []
+    for (_, count, _), (lo, hi) in _ranges(observer):
+        low += [lo] * count
+        high += [hi] * count
+    return low, high
+
+
+def _ranges(observer: Observer) -> list[tuple[tuple[str, int, str], tuple[float, float]]]:
+    """Each part of the layout with its (low, high): declared, or unbounded."""
     declared = getattr(observer, "bounds", None)
     parts = observer.layout()
     ranges = declared() if declared is not None else [(-math.inf, math.inf)] * len(parts)
     if len(ranges) != len(parts):
         raise ValueError(f"the observer's bounds name {len(ranges)} parts, its layout {len(parts)}")
-    low: list[float] = []
-    high: list[float] = []
-    for (_, count, _), (lo, hi) in zip(parts, ranges, strict=True):
-        low += [lo] * count
-        high += [hi] * count
-    return low, high
+    return list(zip(parts, ranges, strict=True))
 
 
 def numbers(codec: ActionCodec, state: State, seat: int, actions: Sequence[Action]) -> list[int]:
@@ -179,11 +184,9 @@ def encoding_markdown(codec: ActionCodec, observer: Observer) -> str:
              f"{observer.size} floats.", "", "| numbers | block | what they are |", "|---|---|---|"]
     for name, first, count, meaning in codec.blocks():
         lines.append(f"| {first}-{first + count - 1} | `{name}` | {meaning} |")
-    declared = getattr(observer, "bounds", None)
-    ranges = declared() if declared is not None else [(-math.inf, math.inf)] * len(observer.layout())
     lines += ["", "| entries | part | range | what they hold |", "|---|---|---|---|"]
     at = 0
-    for (name, count, meaning), (low, high) in zip(observer.layout(), ranges, strict=True):
+    for (name, count, meaning), (low, high) in _ranges(observer):
         lines.append(f"| {at}-{at + count - 1} | {name} | {_number(low)} to {_number(high)} | {meaning} |")
         at += count
     if at != observer.size:

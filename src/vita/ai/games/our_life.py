@@ -108,9 +108,9 @@ class OurLifeObserver:
         prompt = view["prompts"][0] if view["prompts"] else None
         out += one_hot(PROMPTS.index(prompt["kind"]) if prompt else -1, len(PROMPTS))
         out += [float(prompt is not None and prompt["seat"] == seat), float(seat in view["to_move"])]
+        most = self.most
         for card in view["display"]:
             action = book.actions[card]
-            most = self.most
             out += [action.actions.count(s) / most[0] for s in range(len(SYMBOLS))]
             out += [action.relax / most[1], action.stress / most[2], action.opportunity / most[3]]
         n = len(view["players"])
