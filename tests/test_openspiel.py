@@ -170,3 +170,28 @@ def test_openspiels_learning_environment_reads_the_observation_tensor() -> None:
     assert len(step.observations["info_state"][player]) == environment.observation_spec()["info_state"][0] > 0
     state = environment.get_state
     assert state.information_state_string(player).count("\n") >= 1  # what the seat was told so far, then its view
+
+
+@pytest.mark.parametrize("name", ["vita_pursuit_cards", "vita_pursuit"])
+def test_the_compact_encoding_is_a_parameter_and_passes_openspiels_tests(name: str) -> None:
+    """``actions=compact``: 256 actions (places among the legal ones), the random simulation
+    test with serialisation passes (a history replays place by place), the game pickles with
+    its parameter, and OpenSpiel's ISMCTS plays a game to the end on it."""
+    import pickle
+
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(name, {"players": 2, "actions": "compact"})
+    assert game.num_distinct_actions() == 256 and game.get_parameters()["actions"] == "compact"
+    assert pyspiel.load_game(name, {"players": 2}).get_parameters()["actions"] == "full"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    assert pickle.loads(pickle.dumps(game)).get_parameters() == game.get_parameters()
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        _deal(state, rng)
+        legal = state.legal_actions()
+        assert legal == list(range(len(legal)))
+        state.apply_action(bot.step(state))
+    assert max(state.returns()) == 1.0

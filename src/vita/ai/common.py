@@ -9,6 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from vita.ai import games
+from vita.ai.compact import CompactCodec
 from vita.core.codec import ActionCodec, Observer, bounds, numbers
 from vita.core.game import Game
 from vita.core.state import Action, State
@@ -72,9 +73,12 @@ class Interface:
         return out
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
-        """The legal actions of ``seat`` by their numbers (numbered together where the codec can)."""
+        """The legal actions of ``seat`` by their numbers (numbered together where the codec can;
+        the compact encoding's past its last place are not offered)."""
         actions = state.legal_actions(seat)
-        return dict(zip(numbers(self.codec, state, seat, actions), actions, strict=True))
+        size = self.codec.size
+        return {number: action for number, action in zip(numbers(self.codec, state, seat, actions), actions,
+                                                         strict=True) if number < size}
 
     def mask(self, state: State, seat: int, legal: dict[int, Action] | None = None) -> np.ndarray:
         mask = np.zeros(self.codec.size, dtype=np.int8)
@@ -83,14 +87,26 @@ class Interface:
         return mask
 
 
-def interface(game_id: str, options: dict[str, Any]) -> Interface:
-    """The AI interface of ``game_id`` with ``options``; :class:`ValueError` if it has none."""
+ENCODINGS = ("full", "compact")
+"""The action encodings an environment offers: the game's own numbering, or places among the
+legal actions (:mod:`vita.ai.compact`)."""
+
+
+def interface(game_id: str, options: dict[str, Any], actions: str = "full") -> Interface:
+    """The AI interface of ``game_id`` with ``options`` and the ``actions`` encoding (one of
+    :data:`ENCODINGS`); :class:`ValueError` if it has none."""
+    if actions not in ENCODINGS:
+        raise ValueError(f"actions must be one of {', '.join(ENCODINGS)}, not {actions!r}")
     game = get_game(game_id)
     parsed = game.make_options(options)
     made = games.interface(game, parsed)
     if made is None:
         raise ValueError(f"{game_id} has no AI interface yet (nor a list of its actions for the generic one)")
-    return Interface(game, parsed, made[0], made[1], getattr(parsed, "players", 1))
+    codec, observer = made
+    if actions == "compact":
+        compact = CompactCodec(codec, observer)
+        codec, observer = compact, compact.observer
+    return Interface(game, parsed, codec, observer, getattr(parsed, "players", 1))
 
 
 def log_tail(state: State | None, render_mode: str | None) -> str | None:

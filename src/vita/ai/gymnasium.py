@@ -12,7 +12,8 @@
 The learner sits in ``seat`` (0 unless given); the other seats are played by ``opponents``:
 a bot's name from the registry (``random``, ``heuristic``), one name per other seat, or a
 callable ``(state, seat) -> Action``. The action space is ``Discrete(codec.size)``, the game's
-fixed numbering; the observation is the seat's float32 vector (only what that seat may see).
+fixed numbering (or, with ``actions="compact"``, places among the legal actions:
+:mod:`vita.ai.compact`); the observation is the seat's float32 vector (only what that seat may see).
 ``action_masks()`` gives the legal numbers as booleans, as MaskablePPO (sb3-contrib) expects,
 and ``info["action_mask"]`` holds the same after every reset and step.
 
@@ -48,8 +49,8 @@ class VitaGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's API)
 
     def __init__(self, game_id: str, opponents: str | Sequence[str] | Opponent = "random", seat: int = 0,
-                 render_mode: str | None = None, **options: Any) -> None:
-        self.interface = interface(game_id, options)
+                 render_mode: str | None = None, actions: str = "full", **options: Any) -> None:
+        self.interface = interface(game_id, options, actions)
         self.game_id = game_id
         players = self.interface.players
         if not 0 <= seat < players:
@@ -144,9 +145,9 @@ class VitaGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 
 def gymnasium_env(game_id: str, opponents: str | Sequence[str] | Opponent = "random", seat: int = 0,
-                  render_mode: str | None = None, **options: Any) -> VitaGymEnv:
+                  render_mode: str | None = None, actions: str = "full", **options: Any) -> VitaGymEnv:
     """``game_id`` as a single-agent Gymnasium environment (see the module's notes)."""
-    return VitaGymEnv(game_id, opponents, seat, render_mode, **options)
+    return VitaGymEnv(game_id, opponents, seat, render_mode, actions, **options)
 
 
 def register_envs() -> list[str]:

@@ -6,8 +6,10 @@ algorithms, bots and tests run on it.
     openspiel.register()
     game = pyspiel.load_game("vita_pursuit_cards", {"players": 3})
 
-Registered as ``vita_<game id>`` (dashes become underscores), with parameters ``players``
-and the game's own options (``expansion`` for ``pursuit``, ``couples`` for ``our-life``).
+Registered as ``vita_<game id>`` (dashes become underscores), with parameters ``players``,
+the game's own options (``expansion`` for ``pursuit``, ``couples`` for ``our-life``) and
+``actions``: ``"full"`` (the game's own numbering, the default) or ``"compact"`` (places among
+the legal actions, :mod:`vita.ai.compact`).
 The game type says what OpenSpiel needs to know:
 
 - sequential dynamics: the seat asked is the first of ``state.to_move()``; the simultaneous
@@ -79,7 +81,7 @@ class VitaSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __init__(self, game_id: str, game_type: Any, params: dict[str, Any] | None) -> None:
         merged = {**_defaults(game_id), **(params or {})}
-        self.context = _Context(game_id, _options(game_id, merged))
+        self.context = _Context(game_id, _options(game_id, merged), str(merged["actions"]))
         self.interface = self.context.interface
         info = pyspiel.GameInfo(num_distinct_actions=self.interface.codec.size, max_chance_outcomes=SEED_OUTCOMES,
                                 num_players=self.interface.players, min_utility=-1.0, max_utility=1.0,
@@ -127,10 +129,10 @@ class VitaSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self.vita is None:
             return list(range(SEED_OUTCOMES)) if player == pyspiel.PlayerId.CHANCE else []
-        state, codec = self.vita.state, self.vita_game.interface.codec
+        state = self.vita.state
         if state.is_over() or state.to_move()[0] != player:
             return []
-        return sorted(codec.encode(state, player, action) for action in state.legal_actions(player))
+        return sorted(self.vita_game.interface.legal(state, player))
 
     def _apply_action(self, action: int) -> None:
         if self.vita is None:
@@ -186,15 +188,15 @@ class _Context:
     """What every state of one OpenSpiel game shares: the vita game, its options and AI
     interface. A clone shares it; a pickle names it."""
 
-    def __init__(self, game_id: str, options: dict[str, Any]) -> None:
-        self.game_id, self.options = game_id, options
-        self.interface: Interface = interface(game_id, options)
+    def __init__(self, game_id: str, options: dict[str, Any], actions: str = "full") -> None:
+        self.game_id, self.options, self.actions = game_id, options, actions
+        self.interface: Interface = interface(game_id, options, actions)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
-        return _Context, (self.game_id, self.options)
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], str]]:
+        return _Context, (self.game_id, self.options, self.actions)
 
 
 class _Held:
@@ -258,7 +260,7 @@ def deal(state: Any, seed: int) -> None:
 def _defaults(game_id: str) -> dict[str, Any]:
     game = get_game(game_id)
     players = max(2, game.info.min_players)
-    return {"players": players, **GAME_PARAMETERS.get(game_id, {})}
+    return {"players": players, **GAME_PARAMETERS.get(game_id, {}), "actions": "full"}
 
 
 def game_type(game_id: str) -> Any:

@@ -37,8 +37,9 @@ class VitaParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": True}  # noqa: RUF012
 
-    def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
-        self.interface = interface(game_id, options)
+    def __init__(self, game_id: str, render_mode: str | None = None, actions: str = "full",
+                 **options: Any) -> None:
+        self.interface = interface(game_id, options, actions)
         self.game, self.codec = self.interface.game, self.interface.codec
         players = self.interface.players
         self.metadata = {**self.metadata, "name": f"vita_{game_id.replace('-', '_')}_parallel"}

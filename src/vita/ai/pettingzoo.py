@@ -9,7 +9,8 @@
         game.step(action)
 
 Agents are ``player_0`` … ``player_{n-1}``. The action space is ``Discrete(codec.size)``
-(the game's fixed numbering) and each observation is ``{"observation": float32 vector,
+(the game's fixed numbering, or with ``actions="compact"`` places among the legal actions:
+:mod:`vita.ai.compact`) and each observation is ``{"observation": float32 vector,
 "action_mask": int8 vector}``, holding only what that seat may see. The agent asked to act
 is the first seat in ``state.to_move()`` (a defender acting out of turn included); rewards
 come at the end, from ``Game.outcome`` (+1 first … -1 last). An illegal action number
@@ -37,9 +38,10 @@ class VitaAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     # PettingZoo's API: a class attribute, completed per environment with its name.
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
-    def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game_id: str, render_mode: str | None = None, actions: str = "full",
+                 **options: Any) -> None:
         super().__init__()
-        self.interface = interface(game_id, options)
+        self.interface = interface(game_id, options, actions)
         self.game, self.game_options = self.interface.game, self.interface.options
         self.codec, self.observer = self.interface.codec, self.interface.observer
         players = self.interface.players

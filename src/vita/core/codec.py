@@ -80,13 +80,13 @@ def bounds(observer: Observer) -> tuple[list[float], list[float]]:
     where it has one, else unbounded (``-inf``, ``inf``)."""
     low: list[float] = []
     high: list[float] = []
-    for (_, count, _), (lo, hi) in _ranges(observer):
+    for (_, count, _), (lo, hi) in part_ranges(observer):
         low += [lo] * count
         high += [hi] * count
     return low, high
 
 
-def _ranges(observer: Observer) -> list[tuple[tuple[str, int, str], tuple[float, float]]]:
+def part_ranges(observer: Observer) -> list[tuple[tuple[str, int, str], tuple[float, float]]]:
     """Each part of the layout with its (low, high): declared, or unbounded."""
     declared = getattr(observer, "bounds", None)
     parts = observer.layout()
@@ -186,7 +186,7 @@ def encoding_markdown(codec: ActionCodec, observer: Observer) -> str:
         lines.append(f"| {first}-{first + count - 1} | `{name}` | {meaning} |")
     lines += ["", "| entries | part | range | what they hold |", "|---|---|---|---|"]
     at = 0
-    for (name, count, meaning), (low, high) in _ranges(observer):
+    for (name, count, meaning), (low, high) in part_ranges(observer):
         lines.append(f"| {at}-{at + count - 1} | {name} | {_number(low)} to {_number(high)} | {meaning} |")
         at += count
     if at != observer.size:
