@@ -11,19 +11,24 @@ card ``JK=7H``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.errors import IllegalAction, quoted
 
-SUITS = "CDHS"
-SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
-CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-VALUES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-VALUE_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
-KINDS = 40
-JOKER = 40
-DECLARED = 100  # a Joker in a meld or played as an activation card: DECLARED + the card it stands for
-COPIES = 3
-JOKERS = 4
-DECK_SIZE = KINDS * COPIES + JOKERS  # 124
+SUITS: Final = "CDHS"
+SUIT_NAMES: Final = ("Clubs", "Diamonds", "Hearts", "Spades")
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+VALUES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+VALUE_NAMES: Final = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+KINDS: Final = 40
+JOKER: Final = 40
+DECLARED: Final = 100  # a Joker in a meld or played as an activation card: DECLARED + the card it stands for
+COPIES: Final = 3
+JOKERS: Final = 4
+DECK_SIZE: Final = KINDS * COPIES + JOKERS  # 124
 
 
 def card(suit: int, value: int) -> int:

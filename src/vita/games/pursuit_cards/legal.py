@@ -8,6 +8,7 @@ finds the most useful reason.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from vita.core.errors import Reason
 from vita.core.state import Action
@@ -49,8 +50,8 @@ from vita.games.pursuit_cards.state import (
     CardsState,
 )
 
-_CAPTURES = [Capture("front"), Capture("back")]
-_DISCARD = {kind: Discard(kind) for kind in range(KINDS + 1)}
+_CAPTURES: Final = [Capture("front"), Capture("back")]
+_DISCARD: Final = [Discard(kind) for kind in range(KINDS + 1)]
 
 
 # -- generating ------------------------------------------------------------------------------

@@ -10,16 +10,24 @@ the Game"), :mod:`.melding` ("Melds"), :mod:`.activation` ("Activating a Meld",
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import State
 from vita.games.pursuit_cards.cards import JOKER, KINDS
 from vita.games.pursuit_cards.info import INFO
 from vita.games.pursuit_cards.rules.melds import Meld
 
 # Steps of a turn: who is asked, and for what.
-MAIN, BUILD, DIAMOND, DEFEND, CAPTURE, REMNANT, OVER = range(7)
-STEPS = ("main", "build", "diamond", "defend", "capture", "remnant", "over")
+MAIN: Final = 0
+BUILD: Final = 1
+DIAMOND: Final = 2
+DEFEND: Final = 3
+CAPTURE: Final = 4
+REMNANT: Final = 5
+OVER: Final = 6
+STEPS: Final = ("main", "build", "diamond", "defend", "capture", "remnant", "over")
 
-HAND_KINDS = KINDS + 1  # natural kinds and the Joker
+HAND_KINDS: Final = KINDS + 1  # natural kinds and the Joker
 
 
 class CardsState(State):

@@ -21,11 +21,13 @@ from vita.games.pursuit_cards.rules.attack import begin_attack
 from vita.games.pursuit_cards.rules.play import draw_stock, name_list, play_to_temp
 from vita.games.pursuit_cards.state import DIAMOND, MAIN, CardsState
 
-_ACTIVATE: dict[tuple[int, int, int, int], Activate] = {}
+_ACTIVATE: dict[int, Activate] = {}
 
 
 def _activate(card: int, meld: int, position: int, target: int) -> Activate:
-    key = (card, meld, position, target)
+    """The shared ``Activate`` value (an action is immutable: a legal move list builds none),
+    by one number: the card (below 256), the meld, the position (1-5) and the target (from -1)."""
+    key = ((meld * 8 + position) * 256 + card) * 65536 + target + 1
     action = _ACTIVATE.get(key)
     if action is None:
         if len(_ACTIVATE) >= 1 << 16:  # bounded: memory stays flat over any number of games

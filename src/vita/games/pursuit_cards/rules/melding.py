@@ -9,7 +9,8 @@ stand for. Once a player has melded a card in a turn he can no longer activate.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from typing import Final
 
 from vita.games.pursuit_cards.actions import ENDS, AddToMeld, Extend, StartMeld
 from vita.games.pursuit_cards.cards import (
@@ -25,8 +26,8 @@ from vita.games.pursuit_cards.cards import (
 from vita.games.pursuit_cards.rules.melds import MAX_LENGTH, Meld, pattern_of, step
 from vita.games.pursuit_cards.state import BUILD, MAIN, CardsState
 
-CACHED = 1 << 15  # hands of one suit remembered (bounded: memory stays flat over any number of games)
-NEXT = tuple(tuple(step(v, d) for d in range(10)) for v in range(11))  # NEXT[v][d]: v + d
+CACHED: Final = 1 << 15  # hands of one suit remembered (bounded: memory stays flat over any number of games)
+NEXT: Final = tuple(tuple(step(v, d) for d in range(10)) for v in range(11))  # NEXT[v][d]: v + d
 
 
 def completable(pending: list[int], suit: int, hand: list[int], spare: int) -> bool:
@@ -84,24 +85,43 @@ def start_options(state: CardsState, seat: int) -> list[StartMeld]:
     declared: list[StartMeld] = []
     for suit in range(4):
         base = suit * 10
-        counts = tuple(hand[base: base + 10])
         if jokers == 0:
             # A natural card on a 3-card run of the suit's cards.
-            naturals += [_START[base + v - 1] for v in on_runs(counts)]
+            naturals += [_START[base + v - 1] for v in _by_counts(_ON_RUNS, on_runs, hand, base)]
         elif jokers == 1:
             # A natural card with one other card of its suit (and the Joker); a Joker
             # declared as a card that completes two of the suit's cards.
-            if sum(counts) >= 2:
-                naturals += [_START[base + v] for v in range(10) if counts[v]]
-            declared += [_START[DECLARED + base + v - 1] for v in completing(counts)]
+            if sum(hand[base: base + 10]) >= 2:
+                naturals += [_START[base + v] for v in range(10) if hand[base + v]]
+            declared += [_START[DECLARED + base + v - 1] for v in _by_counts(_COMPLETING, completing, hand, base)]
         else:
-            naturals += [_START[base + v] for v in range(10) if counts[v]]
-            if jokers >= 3 or any(counts):
+            naturals += [_START[base + v] for v in range(10) if hand[base + v]]
+            if jokers >= 3 or any(hand[base: base + 10]):
                 declared += [_START[DECLARED + base + v] for v in range(10)]
     return naturals + declared
 
 
-@lru_cache(maxsize=CACHED)
+# What on_runs and completing found for the hands of one suit seen so far, by the hand's
+# counts packed into one number, three bits a value (a hand holds at most the deck's 3 copies).
+_ON_RUNS: dict[int, tuple[int, ...]] = {}
+_COMPLETING: dict[int, tuple[int, ...]] = {}
+
+
+def _by_counts(found: dict[int, tuple[int, ...]], compute: Callable[[tuple[int, ...]], tuple[int, ...]],
+               hand: list[int], base: int) -> tuple[int, ...]:
+    """``compute`` of the counts ``hand[base:base + 10]``, remembered in ``found`` (bounded:
+    memory stays flat over any number of games)."""
+    key = 0
+    for v in range(base, base + 10):
+        key = key << 3 | hand[v]
+    values = found.get(key)
+    if values is None:
+        if len(found) >= CACHED:
+            found.clear()
+        values = found[key] = compute(tuple(hand[base: base + 10]))
+    return values
+
+
 def on_runs(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The values (in order) lying on some 3-card run of these cards of one suit."""
     present = [v for v in range(1, 11) if counts[v - 1]]
@@ -115,7 +135,6 @@ def on_runs(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=CACHED)
 def completing(counts: tuple[int, ...]) -> tuple[int, ...]:
     """The values (in order) that make a 3-card run with two of these cards of one suit."""
     present = [v for v in range(1, 11) if counts[v - 1]]
@@ -134,7 +153,11 @@ def completing(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-_START = {c: StartMeld(c) for c in [*range(KINDS), *range(DECLARED, DECLARED + KINDS)]}
+_ENTRIES: Final = [*range(KINDS), *range(DECLARED, DECLARED + KINDS)]  # cards and declared Jokers
+# Action values made once and shared (an action is immutable): a legal move list builds none.
+_START: Final = {c: StartMeld(c) for c in _ENTRIES}
+_ADD: Final = {end: {c: AddToMeld(end, c) for c in _ENTRIES} for end in ENDS}
+_EXTEND: dict[int, Extend] = {}
 
 
 def start(state: CardsState, seat: int, action: StartMeld) -> None:
@@ -163,7 +186,7 @@ def add_options(state: CardsState, seat: int) -> list[AddToMeld]:
             ok = (sum(hand) >= 1) if len(after) == 3 else completable(after, suit, hand, 1)
             hand[kind] += 1
             if ok and pattern_of([value_of(e) for e in after]) is not None:
-                options.append(AddToMeld(end, entry))
+                options.append(_ADD[end][entry])
     return options
 
 
@@ -221,10 +244,21 @@ def extend_options(state: CardsState, seat: int) -> list[Extend]:
         for end in ENDS:
             kind = card(meld.suit, meld.next_value(end))
             if hand[kind]:
-                options.append(Extend(meld.id, end, kind))
+                options.append(_extend(meld.id, end, kind))
             if hand[JOKER]:
-                options.append(Extend(meld.id, end, DECLARED + kind))
+                options.append(_extend(meld.id, end, DECLARED + kind))
     return options
+
+
+def _extend(meld: int, end: str, entry: int) -> Extend:
+    """The shared ``Extend`` value (bounded: memory stays flat over any number of games)."""
+    key = (meld * 2 + (end == "back")) * 256 + entry
+    action = _EXTEND.get(key)
+    if action is None:
+        if len(_EXTEND) >= CACHED:
+            _EXTEND.clear()
+        action = _EXTEND[key] = Extend(meld, end, entry)
+    return action
 
 
 def extend(state: CardsState, seat: int, action: Extend) -> None:

@@ -9,11 +9,12 @@ only after 5 or 10 cards), so every pattern 1-9 is allowed and 0 is not.
 
 from __future__ import annotations
 
-from itertools import pairwise
+from typing import Final
 
 from vita.games.pursuit_cards.cards import meld_words, suit_of, value_of
 
-MIN_LENGTH, MAX_LENGTH = 3, 5
+MIN_LENGTH: Final = 3
+MAX_LENGTH: Final = 5
 
 
 def step(value: int, pattern: int) -> int:
@@ -32,8 +33,8 @@ def pattern_of(values: list[int]) -> int | None:
     pattern = (values[1] - values[0]) % 10
     if pattern == 0:
         return None
-    for before, after in pairwise(values):
-        if (after - before) % 10 != pattern:
+    for i in range(2, len(values)):
+        if (values[i] - values[i - 1]) % 10 != pattern:
             return None
     return pattern
 
