@@ -53,7 +53,7 @@ def legal_actions(state: OurLifeState, seat: int) -> list[Action]:
             actions.append(DONE)
         return actions
     if state.step == CHOOSE:
-        return [Choose(slot) for slot in choose.options(state, seat)]
+        return [_choose(slot) for slot in choose.options(state, seat)]
     kind, options = setup.options(state, seat)
     if kind == "shared":
         return [KeepShared(int(c)) for c in options]
@@ -106,6 +106,17 @@ _ACCEPTED: dict[str, tuple[type, ...]] = {
     "story": (LikeStory, Pass),
     "vacation": (Pick,),
 }
+# The choice of each display position, made once and shared (an action is immutable).
+_CHOOSE: dict[int, Choose] = {}
+
+
+def _choose(slot: int) -> Choose:
+    action = _CHOOSE.get(slot)
+    if action is None:
+        action = _CHOOSE[slot] = Choose(slot)
+    return action
+
+
 _ASKS = {
     "setup": "make your setup choices (goal, shared, background)",
     "choose": "choose an Action card",

@@ -18,6 +18,8 @@ asked of the player only when there is a choice (a second colour, or a stack to 
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import Action
 from vita.games.cv.actions import Place
 from vita.games.cv.cards import BAD_LUCK, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
@@ -67,10 +69,26 @@ def place_options(state: CvState, seat: int, number: int, kind: int) -> list[Act
     options: list[Action] = []
     for t in kinds:
         as_type = t if named == 0 else -1
-        options.append(Place(number, 0, as_type))
+        options.append(_place(number, 0, as_type))
         if t in FREE_PLACING:
-            options += [Place(number, under, as_type) for under in state.cv[seat][t]]
+            options += [_place(number, under, as_type) for under in state.cv[seat][t]]
     return options
+
+
+_PLACES: dict[int, Place] = {}
+_PLACES_KEPT: Final = 1 << 15  # bounded: memory stays flat over any deck and any number of games
+
+
+def _place(number: int, under: int, as_type: int) -> Place:
+    """The shared ``Place`` value (an action is immutable: a list of legal moves builds none),
+    by one number: the card, the card it goes under (numbers below 256) and the type (from -1)."""
+    key = (number * 256 + under) * 8 + as_type + 1
+    action = _PLACES.get(key)
+    if action is None:
+        if len(_PLACES) >= _PLACES_KEPT:
+            _PLACES.clear()
+        action = _PLACES[key] = Place(number, under, as_type)
+    return action
 
 
 def place_next(state: CvState) -> None:
