@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from vita.core.datafile import DECKS, load_yaml
 from vita.core.errors import DataError
@@ -26,9 +26,16 @@ DATA_DIR = Path(__file__).parent / "data"
 FILES = ("sheets.yaml", "cards.yaml")
 
 SYMBOLS = ("health", "knowledge", "money", "relationship", "time", "like", "luck")
-HEALTH, KNOWLEDGE, MONEY, RELATIONSHIP, TIME, LIKE, LUCK = range(7)
+HEALTH: Final = 0
+KNOWLEDGE: Final = 1
+MONEY: Final = 2
+RELATIONSHIP: Final = 3
+TIME: Final = 4
+LIKE: Final = 5
+LUCK: Final = 6
 ROW_ACTIONS = (*SYMBOLS[:6], "vacation", "child")  # what marks a row
-VACATION, CHILD = 6, 7
+VACATION: Final = 6
+CHILD: Final = 7
 CATEGORIES = ("health", "knowledge", "social", "leisure")  # the Character sheet's, then Opportunities
 
 
