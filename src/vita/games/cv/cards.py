@@ -237,7 +237,7 @@ def _fingerprint(root: Path) -> str:
 
 def load_deck(directory: str | Path | None = None) -> Deck:
     """The deck in ``directory`` (default: the built-in one); :class:`DataError` listing problems."""
-    return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR))  # (no file system call a game)
+    return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR))  # built-in: no file-system call
 
 
 @lru_cache(maxsize=DECKS)

@@ -334,7 +334,7 @@ def _fingerprint(root: Path) -> str:
 def load_book(directory: str | Path | None = None) -> Book:
     """The sheets and decks in ``directory`` (default: the built-in ones); :class:`DataError`
     listing the problems otherwise."""
-    return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR))  # (no file system call a game)
+    return _load(str(Path(directory).resolve()) if directory else str(DATA_DIR))  # built-in: no file-system call
 
 
 @lru_cache(maxsize=DECKS)

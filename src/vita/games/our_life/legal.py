@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from vita.core.errors import Reason
+from vita.core.shared import keep
 from vita.core.state import Action
 from vita.games.our_life.actions import (
     DONE,
@@ -62,6 +63,15 @@ def legal_actions(state: OurLifeState, seat: int) -> list[Action]:
     return [BackgroundRow(r) for r in options]
 
 
+_CHOOSE: dict[int, Choose] = {}
+
+
+def _choose(slot: int) -> Choose:
+    """The shared choice of display position ``slot`` (:mod:`vita.core.shared`)."""
+    action = _CHOOSE.get(slot)
+    return action if action is not None else keep(_CHOOSE, slot, Choose(slot))
+
+
 def _prompt_answers(state: OurLifeState, seat: int, prompt: tuple[Any, ...]) -> list[Action]:
     kind = prompt[0]
     if kind == OPPORTUNITY:
@@ -106,16 +116,6 @@ _ACCEPTED: dict[str, tuple[type, ...]] = {
     "story": (LikeStory, Pass),
     "vacation": (Pick,),
 }
-# The choice of each display position, made once and shared (an action is immutable).
-_CHOOSE: dict[int, Choose] = {}
-
-
-def _choose(slot: int) -> Choose:
-    action = _CHOOSE.get(slot)
-    if action is None:
-        action = _CHOOSE[slot] = Choose(slot)
-    return action
-
 
 _ASKS = {
     "setup": "make your setup choices (goal, shared, background)",

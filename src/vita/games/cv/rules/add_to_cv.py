@@ -18,8 +18,7 @@ asked of the player only when there is a choice (a second colour, or a stack to 
 
 from __future__ import annotations
 
-from typing import Final
-
+from vita.core.shared import keep
 from vita.core.state import Action
 from vita.games.cv.actions import Place
 from vita.games.cv.cards import BAD_LUCK, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
@@ -76,19 +75,14 @@ def place_options(state: CvState, seat: int, number: int, kind: int) -> list[Act
 
 
 _PLACES: dict[int, Place] = {}
-_PLACES_KEPT: Final = 1 << 15  # bounded: memory stays flat over any deck and any number of games
 
 
 def _place(number: int, under: int, as_type: int) -> Place:
-    """The shared ``Place`` value (an action is immutable: a list of legal moves builds none),
-    by one number: the card, the card it goes under (numbers below 256) and the type (from -1)."""
+    """The shared ``Place`` value (:mod:`vita.core.shared`), by one number: the card, the card
+    it goes under (numbers below 256) and the type (from -1)."""
     key = (number * 256 + under) * 8 + as_type + 1
     action = _PLACES.get(key)
-    if action is None:
-        if len(_PLACES) >= _PLACES_KEPT:
-            _PLACES.clear()
-        action = _PLACES[key] = Place(number, under, as_type)
-    return action
+    return action if action is not None else keep(_PLACES, key, Place(number, under, as_type))
 
 
 def place_next(state: CvState) -> None:

@@ -15,6 +15,7 @@ Procedure").
 
 from __future__ import annotations
 
+from vita.core.shared import keep
 from vita.games.pursuit_cards.actions import Activate, Take
 from vita.games.pursuit_cards.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, long_name
 from vita.games.pursuit_cards.rules.attack import begin_attack
@@ -25,15 +26,11 @@ _ACTIVATE: dict[int, Activate] = {}
 
 
 def _activate(card: int, meld: int, position: int, target: int) -> Activate:
-    """The shared ``Activate`` value (an action is immutable: a legal move list builds none),
-    by one number: the card (below 256), the meld, the position (1-5) and the target (from -1)."""
+    """The shared ``Activate`` value (:mod:`vita.core.shared`), by one number: the card (below
+    256), the meld, the position (1-5) and the target (from -1)."""
     key = ((meld * 8 + position) * 256 + card) * 65536 + target + 1
     action = _ACTIVATE.get(key)
-    if action is None:
-        if len(_ACTIVATE) >= 1 << 16:  # bounded: memory stays flat over any number of games
-            _ACTIVATE.clear()
-        action = _ACTIVATE[key] = Activate(card, meld, position, target)
-    return action
+    return action if action is not None else keep(_ACTIVATE, key, Activate(card, meld, position, target))
 
 
 def activate_options(state: CardsState, seat: int) -> list[Activate]:

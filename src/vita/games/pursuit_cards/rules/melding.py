@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from vita.core.shared import keep
 from vita.games.pursuit_cards.actions import ENDS, AddToMeld, Extend, StartMeld
 from vita.games.pursuit_cards.cards import (
     DECLARED,
@@ -26,7 +27,6 @@ from vita.games.pursuit_cards.cards import (
 from vita.games.pursuit_cards.rules.melds import MAX_LENGTH, Meld, pattern_of, step
 from vita.games.pursuit_cards.state import BUILD, MAIN, CardsState
 
-CACHED: Final = 1 << 15  # hands of one suit remembered (bounded: memory stays flat over any number of games)
 NEXT: Final = tuple(tuple(step(v, d) for d in range(10)) for v in range(11))  # NEXT[v][d]: v + d
 
 
@@ -109,17 +109,12 @@ _COMPLETING: dict[int, tuple[int, ...]] = {}
 
 def _by_counts(found: dict[int, tuple[int, ...]], compute: Callable[[tuple[int, ...]], tuple[int, ...]],
                hand: list[int], base: int) -> tuple[int, ...]:
-    """``compute`` of the counts ``hand[base:base + 10]``, remembered in ``found`` (bounded:
-    memory stays flat over any number of games)."""
+    """``compute`` of the counts ``hand[base:base + 10]``, kept in ``found`` (:mod:`vita.core.shared`)."""
     key = 0
     for v in range(base, base + 10):
         key = key << 3 | hand[v]
     values = found.get(key)
-    if values is None:
-        if len(found) >= CACHED:
-            found.clear()
-        values = found[key] = compute(tuple(hand[base: base + 10]))
-    return values
+    return values if values is not None else keep(found, key, compute(tuple(hand[base: base + 10])))
 
 
 def on_runs(counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -251,14 +246,11 @@ def extend_options(state: CardsState, seat: int) -> list[Extend]:
 
 
 def _extend(meld: int, end: str, entry: int) -> Extend:
-    """The shared ``Extend`` value (bounded: memory stays flat over any number of games)."""
+    """The shared ``Extend`` value (:mod:`vita.core.shared`), by one number: the meld, the end
+    and the card (below 256)."""
     key = (meld * 2 + (end == "back")) * 256 + entry
     action = _EXTEND.get(key)
-    if action is None:
-        if len(_EXTEND) >= CACHED:
-            _EXTEND.clear()
-        action = _EXTEND[key] = Extend(meld, end, entry)
-    return action
+    return action if action is not None else keep(_EXTEND, key, Extend(meld, end, entry))
 
 
 def extend(state: CardsState, seat: int, action: Extend) -> None:
