@@ -993,6 +993,16 @@ def test_the_list_of_choices_speaks_in_the_games_words(server: Server, browser: 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "src" / "vita" / "games"
 
 
+def settled_height(page: Any) -> int:
+    """The page's height once it is live and laid out: the docked choices' room under the page
+    is set by a resize observer after the first drawing (on a loaded machine, a frame or more
+    later), so the height is read once the connection is live and two frames have passed."""
+    page.wait_for_selector('#app[data-connection="live"]')
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    height: int = page.evaluate("document.documentElement.scrollHeight")
+    return height
+
+
 @pytest.mark.parametrize(("game", "package", "players"), [
     ("pursuit", "pursuit", 1), ("pursuit-cards", "pursuit_cards", 2), ("cv", "cv", 2), ("our-life", "our_life", 1)])
 def test_how_to_win_and_how_to_play_are_one_tap_away(server: Server, browser: Any, game: str, package: str,
@@ -1009,7 +1019,7 @@ def test_how_to_win_and_how_to_play_are_one_tap_away(server: Server, browser: An
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(data["seats"][0]["link"])
     page.wait_for_selector("#app[data-seq] #how-to-win summary")
-    height = page.evaluate("document.documentElement.scrollHeight")
+    height = settled_height(page)
     page.click("#how-to-win summary")
     shown = page.inner_text("#how-to-win .guide-body")
     assert book["win"]["summary"] in shown
@@ -1060,6 +1070,60 @@ def test_a_bot_to_move_is_shown_thinking(tmp_path: Path, browser: Any, bot_pool:
         slow.stop()
 
 
+def assert_not_news(page: Any, card: str) -> None:
+    """Ana's own discard ``card`` is not highlighted in the discard pile, if it is still there
+    (the bot may have taken it, and cards it played in its turn may lie on it: "the cards played
+    this turn join the discard pile at its end")."""
+    assert card
+    mine = page.locator(f'#board .fan.discard .pcard[data-card="{card}"]')
+    if mine.count():
+        assert "since" not in (mine.last.get_attribute("class") or ""), f"Ana's own discard {card} is marked as news"
+
+
+def test_a_late_answer_to_your_move_does_not_hide_the_others_moves(server: Server, browser: Any) -> None:
+    """On a slow connection the answer to Ana's discard arrives after the pushed views of the
+    bot's whole turn: the table must still highlight the bot's moves (its discard on top: "Every
+    player must end his turn by discarding a card from his hand"), measured from the table as
+    Ana's own discard left it, and not her discard."""
+    data = server.api("POST", "/api/tables", json={"game": "pursuit-cards", "seed": 7, "seats": [
+        {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
+    table_id, token = data["table"], data["seats"][0]["token"]
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(data["seats"][0]["link"])
+    late = {"on": False}
+
+    def answer_late(route: Any) -> None:
+        reply = route.fetch()  # the action is taken now; its answer is held back
+        if late["on"]:
+            seq = reply.json()["seq"]
+            wait_past(server, table_id, seq)  # the bot's turn: pushed to the page meanwhile
+            while public(server, table_id)["to_move"] != [0]:
+                time.sleep(0.03)
+            time.sleep(1.0)
+        route.fulfill(response=reply)
+
+    page.route("**/actions", answer_late)
+    while (mine := my_decision(server, table_id, token, page)) is not None:
+        discards = [a for a in mine["legal"] if a["kind"] == "discard"]
+        if discards:
+            break
+        act_on_the_table(page, mine["legal"][0])
+        wait_past(server, table_id, mine["seq"])
+    assert mine is not None
+    late["on"] = True
+    card = discards[0]["parts"][0]["id"]
+    with page.expect_response(lambda r: r.url.endswith("/actions") and r.request.method == "POST"):
+        act_on_the_table(page, discards[0])
+    assert public(server, table_id)["seq"] > mine["seq"] + 1, "the bot's turn is more than one move"
+    assert my_decision(server, table_id, token, page) is not None
+    mine_in_pile = page.locator(f'#board .fan.discard .pcard[data-card="{card}"]').last
+    assert mine_in_pile.count(), f"Ana's discard {card} is still in the pile (the bot drew from the stock)"
+    # Once the answer is taken in, Ana's own discard is not news (drawn before it came: it was).
+    page.wait_for_function(f"""() => !document.querySelector('#board .fan.discard .pcard[data-card="{card}"].since')""")
+    top = page.locator("#board .fan.discard .pcard.top")
+    assert "since" in (top.get_attribute("class") or ""), "the bot's discard is not highlighted"
+
+
 @pytest.mark.parametrize("game", ["pursuit-cards", "pursuit", "cv", "our-life"])
 def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Server, browser: Any, game: str) -> None:
     """Ana plays on the table; after the bot's moves, what they changed is highlighted on the
@@ -1074,7 +1138,7 @@ def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Ser
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.goto(data["seats"][0]["link"])
     rng = random.Random(7)
-    last, decisions, found = -1, 0, 0
+    last, decisions, found, discarded = -1, 0, 0, ""
     while decisions < 40 and (mine := my_decision(server, data["table"], token, page)) is not None:
         # The bot moved since Ana's last action (some of its moves change nothing on view: a
         # hidden card kept in CV's draft); its moves show on the table until Ana acts.
@@ -1084,6 +1148,7 @@ def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Ser
                 break
         discards = [a for a in mine["legal"] if a["kind"] == "discard"]
         prompt = discards[0] if discards else rng.choice(mine["legal"])
+        discarded = prompt["parts"][0]["id"] if discards else ""
         act_on_the_table(page, prompt)
         last, decisions = mine["seq"], decisions + 1
         wait_past(server, data["table"], mine["seq"])
@@ -1092,7 +1157,7 @@ def test_the_others_moves_are_highlighted_on_the_table_until_you_act(server: Ser
     if game == "pursuit-cards":
         top = page.locator("#board .fan.discard .pcard.top")
         assert "since" in (top.get_attribute("class") or "")
-        assert "since" not in (page.locator("#board .fan.discard .pcard").nth(-2).get_attribute("class") or "")
+        assert_not_news(page, discarded)
     if game == "pursuit-cards":  # Ana acts: what was news is not any more
         news = top.get_attribute("data-card")
         discards = [a for a in mine["legal"] if a["kind"] == "discard"]

@@ -216,6 +216,14 @@
     };
   }
 
+  // The table for a view: the bar above it and the renderer's drawing.
+  function drawing(data) {
+    const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: offerAt, send, seats: data.seats, rule: ruleFor};
+    const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
+    const drawn = render(data, ctx);
+    return [tableBar(drawn, data), drawn];
+  }
+
   function show(data) {
     if (handingOver) { handingOver = data; return; }  // nothing of the next seat shows before it is ready
     const changed = payload && data.seq !== payload.seq;
@@ -224,8 +232,6 @@
     el("app").dataset.seq = data.seq;
     el("app").dataset.seat = data.seat === null ? "" : data.seat;
     drawStatus(data);
-    const ctx = {legal: data.legal, seat: data.seat, catalogue, pick: offerAt, send, seats: data.seats, rule: ruleFor};
-    const render = window.VitaRenderers[data.game] || window.VitaRenderers.generic;
     const board = el("board");
     // The same position again (a note, a seat coming or going; a reply and its push): the
     // table is not drawn again, only what is around it.
@@ -236,8 +242,7 @@
       if (data.frozen) {
         board.replaceChildren(h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`));
       } else {
-        const drawn = render(data, ctx);
-        board.replaceChildren(tableBar(drawn, data), drawn);
+        board.replaceChildren(...drawing(data));
       }
       drawnKey = key;
       const things = thingsOn(board);
@@ -373,25 +378,26 @@
   // marked. A spectator sees what the last change did.
 
   const since = {};            // per seat ("watch": a spectator): the signs to compare with
-  const sinceReset = {};       // per seat: your own action was sent: the next drawing is the new start
 
-  // The table as drawn now is the starting point: nothing on it is news.
-  function restartSince(key) {
+  // Your own action was taken: the table as it left it (``data``, the server's answer, drawn
+  // aside) is the new start, whatever was drawn before the answer came (a pushed view of your
+  // own move, or already the others' moves after it: those stay news).
+  function restartSince(seat, data) {
+    if (data.frozen) return;
+    const aside = h("div", {}, ...drawing(data));
+    since[seat] = signs(thingsOn(aside));
+    if (!payload || payload.seat !== seat || payload.frozen) return;
     const board = el("board");
     board.querySelectorAll(".since").forEach(node => node.classList.remove("since"));
-    since[key] = signs(thingsOn(board));
-    sinceReset[key] = false;
+    markSince(payload, thingsOn(board));
   }
 
   function markSince(data, now) {
     const key = data.seat === null ? "watch" : data.seat;
     const base = since[key];
-    if (base && !sinceReset[key]) now.forEach(({node, sign}, k) => { if (base.get(k) !== sign) node.classList.add("since"); });
-    // Opening the page, or your own action: nothing is news. A spectator: the last change is.
-    if (!base || sinceReset[key] || key === "watch") {
-      since[key] = signs(now);
-      sinceReset[key] = false;
-    }
+    if (base) now.forEach(({node, sign}, k) => { if (base.get(k) !== sign) node.classList.add("since"); });
+    // Opening the page: nothing is news. A spectator: the last change is.
+    if (!base || key === "watch") since[key] = signs(now);
     throughFolds("since");
   }
 
@@ -730,12 +736,9 @@
     const data = await post("actions", {token: seatToken(seat), seq: payload.seq, action: notation});
     if (!data) return;
     marks[seat] = data.log_size;  // your own action's lines are not news to you
-    sinceReset[seat] = true;      // nor is what it changed on the table
+    restartSince(seat, data);     // nor is what it changed on the table
     if (current()) refresh(cfg.mode === "hotseat" ? null : data);
-    else if (payload) {  // a newer view is already drawn (pushed before this reply): only its highlights change
-      if (payload.seq >= data.seq && payload.seat === seat) restartSince(seat);
-      drawLog(payload);
-    }
+    else if (payload) drawLog(payload);  // a newer view is already drawn (pushed before this reply)
   }
 
   // A hint, where the table's owner allows them: the search's choice for this seat, searched
