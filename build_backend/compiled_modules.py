@@ -1,7 +1,10 @@
 """Which modules the compiled build compiles (``VITA_USE_MYPYC=1``): the engine core and every
-game's rules, state, actions, observer, prompts and bots. Left interpreted: the web, the
-terminal, the command line and the adapters, and the modules whose classes mypyc cannot
-compile (pydantic models, and ``Reason``, a ``str`` subclass).
+game's rules, state, actions, observer, prompts and bots, and the learning encoders (each game's
+action numbering and observation vector, the compact and the generic encodings: read at every
+decision of a learning agent). Left interpreted: the web, the terminal, the command line, the
+environments around the encoders (PettingZoo, Gymnasium, OpenSpiel: subclasses of those
+libraries' classes), and the modules whose classes mypyc cannot compile (pydantic models, and
+``Reason``, a ``str`` subclass).
 """
 
 from __future__ import annotations
@@ -9,7 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 # Packages compiled whole, but for the modules named in INTERPRETED.
-COMPILED_PACKAGES = ("vita/core", "vita/games")
+COMPILED_PACKAGES = ("vita/core", "vita/games", "vita/ai/games")
+# Single modules compiled beside them.
+COMPILED_MODULES = ("vita/ai/compact.py", "vita/ai/generic.py")
 INTERPRETED = {
     "vita/core/errors.py",  # Reason(str): a subclass of a built-in type
     "vita/core/datafile.py", "vita/core/rulebook.py", "vita/core/record.py",  # pydantic models
@@ -27,4 +32,5 @@ def compiled_paths(src: Path) -> list[str]:
             if relative in INTERPRETED or path.name in INTERPRETED:
                 continue
             paths.append(str(path.relative_to(src.parent)))
+    paths += [str((src / module).relative_to(src.parent)) for module in COMPILED_MODULES]
     return paths

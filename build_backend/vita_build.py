@@ -15,7 +15,7 @@ from setuptools.build_meta import *  # noqa: F403  (the backend's hooks, as setu
 
 # What the compiled build needs beside setuptools: the compiler of typed Python, and the
 # packages (or their stubs) imported by the modules it compiles.
-COMPILED_BUILD_REQUIRES = ["mypy>=1.10", "pydantic>=2.6", "types-PyYAML", "PyYAML>=6.0"]
+COMPILED_BUILD_REQUIRES = ["mypy>=1.10", "pydantic>=2.6", "types-PyYAML", "PyYAML>=6.0", "numpy>=1.26"]
 
 
 def _compiled() -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +11,7 @@ from gymnasium import spaces
 
 from vita.ai import games
 from vita.ai.compact import CompactCodec
-from vita.core.codec import ActionCodec, Observer, bounds, numbers
+from vita.core.codec import ActionCodec, Observer, bounds, legal_by_number
 from vita.core.game import Game
 from vita.core.state import Action, State
 from vita.registry import get_game
@@ -63,9 +64,12 @@ class Interface:
         return {"observation": self.vector(state, seat),
                 "action_mask": self.mask(state, seat) if asked else np.zeros(self.codec.size, dtype=np.int8)}
 
+    def __post_init__(self) -> None:
+        self._into: Callable[[State, int, np.ndarray], None] | None = getattr(self.observer, "observe_into", None)
+
     def vector(self, state: State, seat: int) -> np.ndarray:
         """The observation as float32, written in place by observers that can (``observe_into``)."""
-        into = getattr(self.observer, "observe_into", None)
+        into = self._into
         if into is None:
             return np.array(self.observer.observe(state, seat), dtype=np.float32)
         out = np.empty(self.observer.size, dtype=np.float32)
@@ -75,16 +79,13 @@ class Interface:
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The legal actions of ``seat`` by their numbers (numbered together where the codec can;
         the compact encoding's past its last place are not offered)."""
-        actions = state.legal_actions(seat)
-        size = self.codec.size
-        return {number: action for number, action in zip(numbers(self.codec, state, seat, actions), actions,
-                                                         strict=True) if number < size}
+        return legal_by_number(self.codec, state, seat)
 
     def mask(self, state: State, seat: int, legal: dict[int, Action] | None = None) -> np.ndarray:
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        numbers = list(legal if legal is not None else self.legal(state, seat))
-        mask[numbers] = 1
-        return mask
+        mask = bytearray(self.codec.size)  # set where legal, then seen as int8 without a copy
+        for number in legal if legal is not None else self.legal(state, seat):
+            mask[number] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
 
 ENCODINGS = ("full", "compact")

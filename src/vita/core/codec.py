@@ -106,6 +106,18 @@ def numbers(codec: ActionCodec, state: State, seat: int, actions: Sequence[Actio
     return [codec.encode(state, seat, action) for action in actions]
 
 
+def legal_by_number(codec: ActionCodec, state: State, seat: int) -> dict[int, Action]:
+    """The legal actions of ``seat`` by their numbers (numbered together where the codec can);
+    a number past the codec's size is left out (a compact encoding's actions past its places)."""
+    actions = state.legal_actions(seat)
+    size = codec.size
+    found: dict[int, Action] = {}
+    for number, action in zip(numbers(codec, state, seat, actions), actions, strict=True):
+        if number < size:
+            found[number] = action
+    return found
+
+
 def legal_mask(codec: ActionCodec, state: State, seat: int) -> list[int]:
     """1 for each legal action number of ``seat``, 0 elsewhere."""
     mask = [0] * codec.size

@@ -86,8 +86,9 @@ BLOCK_MEANINGS = {
 class CvCodec:
     """Actions as numbers (see the module docstring)."""
 
-    size = LAYOUT.size
-    version = ENCODING_VERSION
+    def __init__(self) -> None:
+        self.size = LAYOUT.size
+        self.version = ENCODING_VERSION
 
     def blocks(self) -> list[tuple[str, int, int, str]]:
         return [(name, LAYOUT.start[name], size, BLOCK_MEANINGS[name]) for name, size in LAYOUT.blocks]

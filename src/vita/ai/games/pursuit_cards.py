@@ -24,6 +24,7 @@ import numpy as np
 
 from vita.core.codec import UNIT, ActionBlocks, scaled
 from vita.core.errors import IllegalAction
+from vita.core.shared import keep
 from vita.core.state import Action, State
 from vita.games.pursuit_cards.actions import (
     ENDS,
@@ -134,8 +135,9 @@ BLOCK_MEANINGS = {
 class CardsCodec:
     """Actions as numbers (see the module docstring)."""
 
-    size = LAYOUT.size
-    version = ENCODING_VERSION
+    def __init__(self) -> None:
+        self.size = LAYOUT.size
+        self.version = ENCODING_VERSION
 
     def blocks(self) -> list[tuple[str, int, int, str]]:
         return [(name, LAYOUT.start[name], size, BLOCK_MEANINGS[name]) for name, size in LAYOUT.blocks]
@@ -150,12 +152,17 @@ class CardsCodec:
         assert isinstance(state, CardsState)
         places = _Places(state, seat)
         found = []
-        for action in actions:
-            kind = type(action)
-            if kind is Discard:
-                found.append(_DISCARD_AT + action.card)  # type: ignore[attr-defined]
-            elif kind is StartMeld:
-                found.append(_MELD_AT + _kind(action.card))  # type: ignore[attr-defined]
+        for action in actions:  # the kinds most lists hold most of, tested first
+            if isinstance(action, Discard):
+                found.append(_DISCARD_AT + action.card)
+            elif isinstance(action, StartMeld):
+                found.append(_MELD_AT + _kind(action.card))
+            elif isinstance(action, Activate):
+                found.append(_activate(action, places))
+            elif isinstance(action, Extend):
+                found.append(_extend(action, places))
+            elif isinstance(action, AddToMeld):
+                found.append(_ADD_AT + ENDS.index(action.end) * 2 * KINDS + _kind(action.card))
             else:
                 found.append(self._number(action, places))
         return found
@@ -237,7 +244,7 @@ def _extend(action: Extend, places: _Places) -> int:
 
 
 _START = LAYOUT.start
-_DISCARD_AT, _MELD_AT = _START["discard"], _START["meld"]
+_DISCARD_AT, _MELD_AT, _ADD_AT = _START["discard"], _START["meld"], _START["add"]
 _ACTIVATE_AT, _DEFEND_AT, _EXTEND_AT = _START["activate"], _START["defend"], _START["extend"]
 # Each kind of action's number, by the action's class (one look-up, not a chain of tests).
 _NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
@@ -248,10 +255,16 @@ _NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
     Capture: lambda a, _: _START["capture"] + ENDS.index(a.end),
     Remnant: lambda a, _: _START["remnant"] + a.card,
     StartMeld: lambda a, _: _START["meld"] + _kind(a.card),
-    AddToMeld: lambda a, _: _START["add"] + ENDS.index(a.end) * 2 * KINDS + _kind(a.card),
+    AddToMeld: lambda a, _: _ADD_AT + ENDS.index(a.end) * 2 * KINDS + _kind(a.card),
     Extend: _extend,
     Discard: lambda a, _: _START["discard"] + a.card,
 }
+
+
+# The observation's sizes: a meld's entries, a seat's, the whole vector's (see the layout).
+MELD_SIZE: Final = 1 + 4 + 1 + MAX_LENGTH * 2
+SEAT_SIZE: Final = 3 + MAX_MELDS * MELD_SIZE
+OBSERVATION_SIZE: Final = len(STEPS) + 4 + HAND + MAX_SEATS * SEAT_SIZE + 8 * HAND + 8 * HAND + 3 * HAND + 6
 
 
 class CardsObserver:
@@ -259,9 +272,10 @@ class CardsObserver:
     that are not zero are set one by one, which is far cheaper than building a list of every
     entry (most are zeros of one-hot blocks)."""
 
-    meld_size = 1 + 4 + 1 + MAX_LENGTH * 2
-    seat_size = 3 + MAX_MELDS * meld_size
-    size = len(STEPS) + 4 + HAND + MAX_SEATS * seat_size + 8 * HAND + 8 * HAND + 3 * HAND + 6
+    def __init__(self) -> None:
+        self.meld_size = MELD_SIZE
+        self.seat_size = SEAT_SIZE
+        self.size = OBSERVATION_SIZE
 
     def layout(self) -> list[tuple[str, int, str]]:
         seat = (f"present, Happiness / {CAP_HAPPINESS}, hand size / {CAP_HAND}, then {MAX_MELDS} melds in the order "
@@ -309,7 +323,11 @@ class CardsObserver:
         view[at + 3] = float(state.final)
         at += 4
         hand = state.hands[seat]
-        raw[at * 4:(at + HAND) * 4] = b"".join(map(_THIRD.__getitem__, hand))
+        counts = bytes(hand)  # the hand's key: a hand changes by a card or two a turn
+        row = _HANDS.get(counts)
+        if row is None:
+            row = keep(_HANDS, counts, b"".join(map(_THIRD.__getitem__, hand)))
+        raw[at * 4:(at + HAND) * 4] = row
         view[at + JOKER] = hand[JOKER] / 4  # 4 Jokers ("Preparation"), 3 of every other card
         at += HAND
         seat_size = self.seat_size
@@ -341,16 +359,18 @@ class CardsObserver:
         view[at + 5] = scaled(state.available, CAP_AVAILABLE)
 
 
-_ZEROS = bytes(4 * CardsObserver.size)
+_ZEROS = bytes(4 * OBSERVATION_SIZE)
 _THIRD = [array("f", [copies / 3]).tobytes() for copies in range(16)]
 """A hand's entry for each count of copies: copies / 3, as float32 bytes."""
+_HANDS: dict[bytes, bytes] = {}
+"""A hand's entries (float32 bytes) by its counts of each card as bytes."""
 
 
 @functools.lru_cache(maxsize=65536)
 def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> bytes:
     """A meld's entries (float32 bytes): present, its suit, its pattern, each card's value,
     which are Jokers."""
-    values = np.zeros(CardsObserver.meld_size, dtype=np.float32)
+    values = np.zeros(MELD_SIZE, dtype=np.float32)
     values[0] = 1.0
     values[1 + suit] = 1.0
     values[5] = pattern / 9
