@@ -14,8 +14,11 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (the backend's hooks, as setuptools defines them)
 
 # What the compiled build needs beside setuptools: the compiler of typed Python, and the
-# packages (or their stubs) imported by the modules it compiles.
-COMPILED_BUILD_REQUIRES = ["mypy>=1.10", "pydantic>=2.6", "types-PyYAML", "PyYAML>=6.0", "numpy>=1.26"]
+# packages (or their stubs) imported by the modules it compiles and by those it type-checks on
+# the way (the learning encoders sit in the package of the environments, which import
+# Gymnasium and PettingZoo).
+COMPILED_BUILD_REQUIRES = ["mypy>=1.10", "pydantic>=2.6", "types-PyYAML", "PyYAML>=6.0", "numpy>=1.26",
+                           "gymnasium>=0.29", "pettingzoo>=1.24"]
 
 
 def _compiled() -> bool:

@@ -24,7 +24,6 @@ import numpy as np
 
 from vita.core.codec import UNIT, ActionBlocks, scaled
 from vita.core.errors import IllegalAction
-from vita.core.shared import keep
 from vita.core.state import Action, State
 from vita.games.pursuit_cards.actions import (
     ENDS,
@@ -323,11 +322,7 @@ class CardsObserver:
         view[at + 3] = float(state.final)
         at += 4
         hand = state.hands[seat]
-        counts = bytes(hand)  # the hand's key: a hand changes by a card or two a turn
-        row = _HANDS.get(counts)
-        if row is None:
-            row = keep(_HANDS, counts, b"".join(map(_THIRD.__getitem__, hand)))
-        raw[at * 4:(at + HAND) * 4] = row
+        raw[at * 4:(at + HAND) * 4] = b"".join(map(_THIRD.__getitem__, hand))
         view[at + JOKER] = hand[JOKER] / 4  # 4 Jokers ("Preparation"), 3 of every other card
         at += HAND
         seat_size = self.seat_size
@@ -362,8 +357,6 @@ class CardsObserver:
 _ZEROS = bytes(4 * OBSERVATION_SIZE)
 _THIRD = [array("f", [copies / 3]).tobytes() for copies in range(16)]
 """A hand's entry for each count of copies: copies / 3, as float32 bytes."""
-_HANDS: dict[bytes, bytes] = {}
-"""A hand's entries (float32 bytes) by its counts of each card as bytes."""
 
 
 @functools.lru_cache(maxsize=65536)
