@@ -1220,8 +1220,7 @@ def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, opt
         page.goto(data["seats"][0]["link"])
         # Her decision (in Our Life the bots may choose at the same time: whichever move the page shows).
         page.wait_for_selector("#app[data-seq] #board .clickable[data-target]")
-        page.wait_for_timeout(200)
-        screens = page.evaluate("document.documentElement.scrollHeight") / viewport["height"]
+        screens = settled_height(page) / viewport["height"]
         assert screens <= bounds[phone], f"{game} {players}p {size}: {screens:.2f} screens"
         # What the decision acts on, where it is drawn (not inside a folded area).
         parts = page.evaluate("""() => {
