@@ -62,6 +62,8 @@ def test_a_place_is_the_ith_legal_action_in_the_order_of_the_games_own_numbers(
             vector = compact.vector(state, seat)
             assert vector.shape == (compact.observer.size,) and (vector >= low).all() and (vector <= high).all()
             assert (vector[:base] == full_interface.vector(state, seat)).all()
+            # The environments' in-place observation and the observer's list are the same entries.
+            assert (np.array(compact.observer.observe(state, seat), dtype=np.float32) == vector).all()
             places = vector[base:].reshape(codec.size, codec.width)
             for place, action in enumerate(expected):
                 block, offset = describe(blocks, full.encode(state, seat, action))

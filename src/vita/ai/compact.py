@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Any
 
 from vita.core.codec import UNIT, ActionCodec, Observer, numbers, part_ranges
 from vita.core.errors import IllegalAction
@@ -84,16 +85,27 @@ class CompactCodec:
 
     # -- the description of the places ------------------------------------------------------------
 
-    def describe(self, number: int, out: list[float], at: int) -> None:
-        """Write the description of full number ``number`` at ``out[at:at + width]`` (zeros there)."""
+    def describe(self, number: int, ones: list[int], at: int) -> None:
+        """Add to ``ones`` the entries of the description of full number ``number`` that are 1,
+        written at ``at`` (the others, up to ``at + width``, are 0)."""
         block = bisect_right(self.block_starts, number) - 1
         offset = number - self.block_starts[block]
-        out[at] = 1.0
-        out[at + 1 + block] = 1.0
+        ones.append(at)
+        ones.append(at + 1 + block)
         bit = at + 1 + len(self.block_starts)
         for b in range(self.bits):
             if offset >> b & 1:
-                out[bit + b] = 1.0
+                ones.append(bit + b)
+
+    def described(self, state: State, seat: int, at: int) -> list[int]:
+        """The entries that are 1 in the places' descriptions for ``seat``, the first place's
+        written at ``at`` (none for a seat not asked to act)."""
+        ones: list[int] = []
+        if not state.is_over() and seat in state.to_move():
+            for number, _ in self.ranked(state, seat):
+                self.describe(number, ones, at)
+                at += self.width
+        return ones
 
 
 class _PlacesObserver:
@@ -117,12 +129,25 @@ class _PlacesObserver:
     def observe(self, state: State, seat: int) -> list[float]:
         codec = self.codec
         out = list(codec.base.observe(state, seat)) + [0.0] * (codec.slots * codec.width)
-        if not state.is_over() and seat in state.to_move():
-            at = codec.base.size
-            for number, _ in codec.ranked(state, seat):
-                codec.describe(number, out, at)
-                at += codec.width
+        for entry in codec.described(state, seat, codec.base.size):
+            out[entry] = 1.0
         return out
+
+    def observe_into(self, state: State, seat: int, out: Any) -> None:
+        """The same entries as :meth:`observe`, written into ``out`` (a float32 NumPy array of
+        ``size``): the game's part in place where its observer can, the places' ones at once,
+        without a list of every entry (most are zeros)."""
+        codec = self.codec
+        size = codec.base.size
+        into = getattr(codec.base, "observe_into", None)
+        if into is not None:
+            into(state, seat, out[:size])
+        else:
+            out[:size] = codec.base.observe(state, seat)
+        out[size:] = 0.0
+        ones = codec.described(state, seat, size)
+        if ones:
+            out[ones] = 1.0
 
 
 def _first(pair: tuple[int, Action]) -> int:
