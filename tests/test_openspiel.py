@@ -176,7 +176,8 @@ def test_openspiels_learning_environment_reads_the_observation_tensor() -> None:
 def test_the_compact_encoding_is_a_parameter_and_passes_openspiels_tests(name: str) -> None:
     """``actions=compact``: 256 actions (places among the legal ones), the random simulation
     test with serialisation passes (a history replays place by place), the game pickles with
-    its parameter, and OpenSpiel's ISMCTS plays a game to the end on it."""
+    its parameter, and OpenSpiel's ISMCTS plays a game to the end on it, the observation tensor
+    at each decision the observer's entries."""
     import pickle
 
     from open_spiel.python.algorithms import ismcts, mcts
@@ -193,5 +194,9 @@ def test_the_compact_encoding_is_a_parameter_and_passes_openspiels_tests(name: s
         _deal(state, rng)
         legal = state.legal_actions()
         assert legal == list(range(len(legal)))
+        # The tensor (written in place) holds the observer's entries, the places' descriptions too.
+        player = state.current_player()
+        listed = game.interface.observer.observe(state.position, player)
+        assert state.observation_tensor(player) == np.array(listed, dtype=np.float32).tolist()
         state.apply_action(bot.step(state))
     assert max(state.returns()) == 1.0
