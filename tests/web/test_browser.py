@@ -1180,7 +1180,7 @@ def test_a_log_line_outlines_the_cards_it_names(server: Server, browser: Any) ->
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.goto(f"{server.base}/t/{data['table']}/watch")
     page.wait_for_selector("#board .fan.discard .pcard.top")
-    page.wait_for_timeout(300)
+    settled_height(page)  # live and laid out: the table is not drawn again under the pointer
     top = page.locator("#board .fan.discard .pcard.top")
     name = (top.get_attribute("title") or "").split("\n")[0]  # its tooltip: the card, then its rule
     line = page.locator("#log li", has_text=f"discards the {name}").last
