@@ -1097,7 +1097,9 @@ def test_a_late_answer_to_your_move_does_not_hide_the_others_moves(server: Serve
         if late["on"]:
             seq = reply.json()["seq"]
             wait_past(server, table_id, seq)  # the bot's turn: pushed to the page meanwhile
+            deadline = time.monotonic() + 60
             while public(server, table_id)["to_move"] != [0]:
+                assert time.monotonic() < deadline, "Ana's turn never came back"
                 time.sleep(0.03)
             time.sleep(1.0)
         route.fulfill(response=reply)

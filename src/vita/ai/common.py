@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +10,7 @@ from gymnasium import spaces
 
 from vita.ai import games
 from vita.ai.compact import CompactCodec
-from vita.core.codec import ActionCodec, Observer, bounds, legal_by_number
+from vita.core.codec import ActionCodec, Observer, bounds, legal_by_number, observe_into
 from vita.core.game import Game
 from vita.core.state import Action, State
 from vita.registry import get_game
@@ -64,16 +63,10 @@ class Interface:
         return {"observation": self.vector(state, seat),
                 "action_mask": self.mask(state, seat) if asked else np.zeros(self.codec.size, dtype=np.int8)}
 
-    def __post_init__(self) -> None:
-        self._into: Callable[[State, int, np.ndarray], None] | None = getattr(self.observer, "observe_into", None)
-
     def vector(self, state: State, seat: int) -> np.ndarray:
         """The observation as float32, written in place by observers that can (``observe_into``)."""
-        into = self._into
-        if into is None:
-            return np.array(self.observer.observe(state, seat), dtype=np.float32)
         out = np.empty(self.observer.size, dtype=np.float32)
-        into(state, seat, out)
+        observe_into(self.observer, state, seat, out)
         return out
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:

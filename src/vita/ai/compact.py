@@ -24,7 +24,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from vita.core.codec import UNIT, ActionCodec, Observer, numbers, part_ranges
+from vita.core.codec import UNIT, ActionCodec, Observer, numbers, observe_into, part_ranges
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 
@@ -139,11 +139,7 @@ class _PlacesObserver:
         without a list of every entry (most are zeros)."""
         codec = self.codec
         size = codec.base.size
-        into = getattr(codec.base, "observe_into", None)
-        if into is not None:
-            into(state, seat, out[:size])
-        else:
-            out[:size] = codec.base.observe(state, seat)
+        observe_into(codec.base, state, seat, out[:size])
         out[size:] = 0.0
         ones = codec.described(state, seat, size)
         if ones:

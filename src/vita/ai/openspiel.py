@@ -54,6 +54,7 @@ import numpy as np
 import pyspiel
 
 from vita.ai.common import Interface, interface
+from vita.core.codec import observe_into
 from vita.core.state import State
 from vita.registry import GAMES, get_game
 
@@ -225,7 +226,6 @@ class VitaObserver:
 
     def __init__(self, interface: Interface, perfect_recall: bool) -> None:
         self.observer = interface.observer
-        self.into = getattr(self.observer, "observe_into", None)  # written in place where it can be
         # With perfect recall only the string (no tensor recalls the whole game: module notes).
         self.tensor = np.zeros(0 if perfect_recall else self.observer.size, np.float32)
         self.dict = {"observation": self.tensor} if not perfect_recall else {}
@@ -237,10 +237,7 @@ class VitaObserver:
         if state.vita is None:  # not dealt yet: nothing to see
             self.tensor[:] = 0.0
             return
-        if self.into is not None:
-            self.into(state.position, player, self.tensor)
-        else:
-            self.tensor[:] = self.observer.observe(state.position, player)
+        observe_into(self.observer, state.position, player, self.tensor)
 
     def string_from(self, state: VitaSpielState, player: int) -> str:
         if state.vita is None:

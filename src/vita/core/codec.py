@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
@@ -42,7 +42,9 @@ class Observer(Protocol):
     the layout's order, which its observations never leave (the environments declare them as
     their observation space; without it an entry is unbounded). vita's own games keep every
     entry in [0, 1]: a count is read against a cap (:func:`scaled`), a position on a track
-    from its first space to its last (:func:`between`)."""
+    from its first space to its last (:func:`between`). And it may have ``observe_into(state,
+    seat, out)``: the same entries written into a float32 array of ``size`` (what the learning
+    environments read at every decision; :func:`observe_into` uses it where there is one)."""
 
     size: int
 
@@ -106,6 +108,16 @@ def numbers(codec: ActionCodec, state: State, seat: int, actions: Sequence[Actio
     return [codec.encode(state, seat, action) for action in actions]
 
 
+def observe_into(observer: Observer, state: State, seat: int, out: Any) -> None:
+    """Write what ``seat`` sees into ``out`` (a float32 array of ``observer.size``): in place
+    where the observer can (its ``observe_into``), else from its list."""
+    into = getattr(observer, "observe_into", None)
+    if into is not None:
+        into(state, seat, out)
+    else:
+        out[:] = observer.observe(state, seat)
+
+
 def legal_by_number(codec: ActionCodec, state: State, seat: int) -> dict[int, Action]:
     """The legal actions of ``seat`` by their numbers (numbered together where the codec can);
     a number past the codec's size is left out (a compact encoding's actions past its places)."""
@@ -121,7 +133,7 @@ def legal_by_number(codec: ActionCodec, state: State, seat: int) -> dict[int, Ac
 def legal_mask(codec: ActionCodec, state: State, seat: int) -> list[int]:
     """1 for each legal action number of ``seat``, 0 elsewhere."""
     mask = [0] * codec.size
-    for number in numbers(codec, state, seat, state.legal_actions(seat)):
+    for number in legal_by_number(codec, state, seat):
         mask[number] = 1
     return mask
 
