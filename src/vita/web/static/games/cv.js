@@ -51,11 +51,12 @@
 
   // Rerolls are chosen die by die: a click picks or unpicks a die that may be thrown again,
   // and the button throws the picked ones ("reroll 1 3"). The picks survive redrawing the
-  // same position and are dropped when the game moves on.
+  // same position, and drawing an earlier one aside (the page measures what your own move
+  // changed on the table as it left it), and are dropped when the game moves on.
   let picks = {seq: null, dice: []};
 
   function diceRow(v, payload, ctx) {
-    if (picks.seq !== payload.seq) picks = {seq: payload.seq, dice: []};
+    if (picks.seq === null || payload.seq > picks.seq) picks = {seq: payload.seq, dice: []};
     const rerolls = new Set(ctx.legal.map(a => a.notation).filter(n => n.startsWith("reroll ")));
     const throwable = i => [...rerolls].some(n => n.split(" ").includes(String(i + 1)));
     const button = h("button", {type: "button", className: "reroll"});
