@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from vita.core.codec import UNIT, ActionCodec, Observer, numbers, observe_into, part_ranges
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 
-SLOTS = 256
+SLOTS: Final = 256
 """The places offered by default: above the most legal actions seen at one decision in the
 card game (207, 2 players, random play) and the board game (162, 4 players, heuristic)."""
 

@@ -7,10 +7,12 @@ input, and no rule's message can.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.errors import IllegalAction, quoted
 
-MAX_TEXT = 400
-MAX_WORD = 64
+MAX_TEXT: Final = 400
+MAX_WORD: Final = 64
 
 
 def split_words(text: str) -> list[str]:

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 JSON = dict[str, Any]
 
-VIEW_TYPES = frozenset({"card", "space", "die", "dice", "box", "meld", "seat", "row"})
+VIEW_TYPES: Final = frozenset({"card", "space", "die", "dice", "box", "meld", "seat", "row"})
 """Part types that name a thing in the seat's view; ``dice`` is a set of dice (a list of ids)."""
 
-VALUE_TYPES = frozenset({"end", "place", "level", "payment", "symbol", "resource", "count", "declared", "type",
-                         "option"})
+VALUE_TYPES: Final = frozenset({"end", "place", "level", "payment", "symbol", "resource", "count", "declared", "type",
+                                "option"})
 """Part types that carry a value: the end of a meld (front/back), a place in a meld or stack, a
 level, a payment, a symbol or resource, a count, a Joker's declared card, a two-coloured card's
 type, and ``option`` for anything else (always with a label)."""

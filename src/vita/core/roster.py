@@ -9,13 +9,13 @@ and asks here; everything in this module takes the game itself.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from vita.core.bots import GENERIC_BOTS, Bot, ErringBot
 from vita.core.game import Game
 from vita.core.search import ISMCTSBot, MCTSBot, parse_parameters
 
-SEARCH_BOTS: Mapping[str, type[ISMCTSBot]] = {"ismcts": ISMCTSBot, "mcts": MCTSBot}
+SEARCH_BOTS: Final[Mapping[str, type[ISMCTSBot]]] = {"ismcts": ISMCTSBot, "mcts": MCTSBot}
 """Search bots that play every game, by name; their budget follows the name (``ismcts:iters=300``)."""
 
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -49,10 +49,10 @@ from vita.core.game import Game
 from vita.core.rng import Rng
 from vita.core.state import Action, State
 
-DEFAULT_ITERATIONS = 500
-JUDGED_DEAL = 7_777_777  # offsets the generator of the deal on which ``top=K`` judges the root's actions
-CONFIRM_DEALS = 3_333_333  # offsets the generator of the deals that confirm a move (``confirm=N``)
-EXPLORATION = 0.7  # UCB1's constant: rewards lie in [-1, 1]
+DEFAULT_ITERATIONS: Final = 500
+JUDGED_DEAL: Final = 7_777_777  # offsets the generator of the deal on which ``top=K`` judges the root's actions
+CONFIRM_DEALS: Final = 3_333_333  # offsets the generator of the deals that confirm a move (``confirm=N``)
+EXPLORATION: Final = 0.7  # UCB1's constant: rewards lie in [-1, 1]
 
 
 def squashed_leads(values: Sequence[float], scale: float) -> list[float]:

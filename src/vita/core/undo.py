@@ -23,12 +23,13 @@ import hashlib
 import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from vita.core.rng import Rng, derive_seed
 from vita.core.state import Action, State
 
-SAMPLES = 6
-WORLDS = 2  # worlds the mover cannot tell from the real one, in which the action is tried too
+SAMPLES: Final = 6
+WORLDS: Final = 2  # worlds the mover cannot tell from the real one, in which the action is tried too
 
 
 def reveals(before: State, seat: int, action: Action, after: State, samples: int = SAMPLES) -> bool:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from vita.ai.generic import generic_interface
 from vita.core.codec import ActionCodec, Observer
 from vita.core.game import Game
 
-ENCODINGS: Mapping[str, str] = {
+ENCODINGS: Final[Mapping[str, str]] = {
     "pursuit": "vita.ai.games.pursuit",
     "pursuit-cards": "vita.ai.games.pursuit_cards",
     "cv": "vita.ai.games.cv",

@@ -43,13 +43,13 @@ from vita.games.cv.rules.select import FRIEND_SYMBOLS
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import MAX_DICE, STEPS
 
-CARDS = 75  # childhood and age cards (numbered 1-75)
-TYPE_SLOTS = 6  # -1 (the card's own type) and the five stack types
-MAX_DEPTH = 40  # a stack deeper than this cannot be slid under at its bottom by number
-MAX_SEATS = 4
+CARDS: Final = 75  # childhood and age cards (numbered 1-75)
+TYPE_SLOTS: Final = 6  # -1 (the card's own type) and the five stack types
+MAX_DEPTH: Final = 40  # a stack deeper than this cannot be slid under at its bottom by number
+MAX_SEATS: Final = 4
 
 
-LAYOUT = ActionBlocks([
+LAYOUT: Final = ActionBlocks([
     ("keep", CARDS), ("reroll", (1 << MAX_DICE) - 1), ("stop", 1), ("play", CARDS),
     ("buy", CARDS * TYPE_SLOTS * 2), ("magician", 16), ("trip", 4), ("friend", 2 * len(FRIEND_SYMBOLS)),
     ("done", 1), ("lose", CARDS), ("place", TYPE_SLOTS * (MAX_DEPTH + 1)),
@@ -64,10 +64,10 @@ def _card(number: int) -> int:
     return number - 1
 
 
-ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+ENCODING_VERSION: Final = 2  # bump on any change of what an action number or observation entry means
 
 _TYPES = "as its own type 0, health 1, relationship 2, knowledge 3, work 4, possession 5"
-BLOCK_MEANINGS = {
+BLOCK_MEANINGS: Final = {
     "keep": "keep a drafted card: card number - 1",
     "reroll": "throw again the dice whose bits are set: bit mask - 1 (bit i: die i + 1)",
     "stop": "stop throwing",
@@ -186,9 +186,9 @@ class CvCodec:
 
 
 # Where a card can be, as the observer knows it (per card, one-hot).
-PLACES = ("unknown", "track", "box", "public goal", "my goal", "my draft", "my kept", "bought", "placing",
-          "my hand", "my cv", "my active")
-OTHER_PLACES = ("cv", "active", "hand")  # for each other seat, rotated
+PLACES: Final = ("unknown", "track", "box", "public goal", "my goal", "my draft", "my kept", "bought", "placing",
+                 "my hand", "my cv", "my active")
+OTHER_PLACES: Final = ("cv", "active", "hand")  # for each other seat, rotated
 
 # The caps at which counts are read as 1 (designed: the rulebook bounds none of them but the
 # dice, 7; a few more than seen in some hundreds of random and heuristic games, docs/games/cv.md).

@@ -24,8 +24,8 @@ from vita.games.our_life.actions import PAYS
 from vita.games.our_life.cards import SYMBOLS, Book
 from vita.games.our_life.steps import PROMPTS, STEPS
 
-MAX_SEATS = 8
-ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+MAX_SEATS: Final = 8
+ENCODING_VERSION: Final = 2  # bump on any change of what an action number or observation entry means
 
 # Where counts are read as 1 (designed: the rulebook bounds none of them, and Happiness,
 # Balance and the chart's sums can go below 0; a little beyond the most seen in some hundreds of
@@ -142,7 +142,7 @@ class OurLifeObserver:
         return out
 
 
-_MADE: dict[str, tuple[NotationCodec, OurLifeObserver]] = {}
+_MADE: Final[dict[str, tuple[NotationCodec, OurLifeObserver]]] = {}
 
 
 def interface(book: Book) -> tuple[NotationCodec, OurLifeObserver]:

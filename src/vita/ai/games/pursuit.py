@@ -33,8 +33,8 @@ from vita.games.pursuit.rules.setup import traits_secret
 from vita.games.pursuit.rules.tracks import payment_shapes
 from vita.games.pursuit.state import COMMUNITY, PHASES, SPACES, Player, PursuitState
 
-BASE_SEATS = 4  # 5 only with the Community expansion
-ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+BASE_SEATS: Final = 4  # 5 only with the Community expansion
+ENCODING_VERSION: Final = 2  # bump on any change of what an action number or observation entry means
 
 # The caps at which counts are read as 1. Printed: 9 Hourglass markers a color (Components).
 # Designed (the rulebook bounds none of them; Items and Activities have "no limit"): a little

@@ -43,14 +43,14 @@ from vita.games.pursuit_cards.cards import DECLARED, JOKER, KINDS
 from vita.games.pursuit_cards.rules.melds import MAX_LENGTH, Meld
 from vita.games.pursuit_cards.state import STEPS, CardsState
 
-MAX_MELDS = 24  # a player's melds (random games reach 14)
-MAX_TARGETS = 64  # melds of the other players
-MAX_SEATS = 5
+MAX_MELDS: Final = 24  # a player's melds (random games reach 14)
+MAX_TARGETS: Final = 64  # melds of the other players
+MAX_SEATS: Final = 5
 MAX_TAKE = 10
-HAND = KINDS + 1
+HAND: Final = KINDS + 1
 
 
-LAYOUT = ActionBlocks([
+LAYOUT: Final = ActionBlocks([
     ("activate", MAX_MELDS * MAX_LENGTH * 2 * (MAX_TARGETS + 1)),
     ("take", MAX_TAKE),
     ("defend", MAX_MELDS * MAX_LENGTH * 2),
@@ -105,7 +105,7 @@ def _kind(card: int) -> int:
     return card if card < KINDS else KINDS + card - DECLARED
 
 
-ENCODING_VERSION = 2  # bump on any change of what an action number or observation entry means
+ENCODING_VERSION: Final = 2  # bump on any change of what an action number or observation entry means
 
 # The caps at which counts are read as 1 (designed: the rulebook bounds none of them; a little
 # above the most seen in some hundreds of random and heuristic games, docs/games/pursuit-cards.md).
@@ -116,7 +116,7 @@ CAP_AVAILABLE: Final = 60
 
 # What the numbers of each block stand for (a card: suit * 10 + value - 1, suits in the order
 # of SUITS, values Ace to Ten; a kind: a card 0-39 or a Joker declared as card k, 40 + k).
-BLOCK_MEANINGS = {
+BLOCK_MEANINGS: Final = {
     "activate": "activate: ((own meld's place * 5 + position - 1) * 2 + Joker) * 65 + target "
                 "(0 none, 1 + the place of another's meld among all the others' melds)",
     "take": "take k cards from the discard pile (a Diamond activation), k = the offset",
@@ -246,7 +246,7 @@ _START = LAYOUT.start
 _DISCARD_AT, _MELD_AT, _ADD_AT = _START["discard"], _START["meld"], _START["add"]
 _ACTIVATE_AT, _DEFEND_AT, _EXTEND_AT = _START["activate"], _START["defend"], _START["extend"]
 # Each kind of action's number, by the action's class (one look-up, not a chain of tests).
-_NUMBERS: dict[type, Callable[[Any, _Places], int]] = {
+_NUMBERS: Final[dict[type, Callable[[Any, _Places], int]]] = {
     Activate: _activate,
     Take: lambda a, _: _START["take"] + a.from_discard,
     Defend: _defend,
@@ -354,8 +354,8 @@ class CardsObserver:
         view[at + 5] = scaled(state.available, CAP_AVAILABLE)
 
 
-_ZEROS = bytes(4 * OBSERVATION_SIZE)
-_THIRD = [array("f", [copies / 3]).tobytes() for copies in range(16)]
+_ZEROS: Final = bytes(4 * OBSERVATION_SIZE)
+_THIRD: Final = [array("f", [copies / 3]).tobytes() for copies in range(16)]
 """A hand's entry for each count of copies: copies / 3, as float32 bytes."""
 
 
@@ -373,7 +373,7 @@ def _meld_row(suit: int, pattern: int, cards: tuple[int, ...]) -> bytes:
     return values.tobytes()
 
 
-INTERFACE = (CardsCodec(), CardsObserver())
+INTERFACE: Final = (CardsCodec(), CardsObserver())
 
 
 def interface_for(game: Any, options: Any) -> tuple[CardsCodec, CardsObserver]:

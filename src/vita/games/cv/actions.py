@@ -37,15 +37,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from vita.core.errors import IllegalAction, quoted
 from vita.core.notation import split_words
 from vita.core.state import Action
 from vita.games.cv.cards import GOOD_LUCK, PLAIN, SYMBOLS, TYPES
 
-SIDES = ("left", "right")
-_NUMBER = re.compile(r"^[0-9]{1,3}$")
-_DIE = re.compile(r"^[1-7]$")
+SIDES: Final = ("left", "right")
+_NUMBER: Final = re.compile(r"^[0-9]{1,3}$")
+_DIE: Final = re.compile(r"^[1-7]$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ its tokens for the turns left, less its red-slash cost.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from vita.core.rng import Rng
 from vita.core.search import squashed_leads
@@ -81,7 +82,7 @@ def event_symbols(card: Card) -> float:
     return 0.6 * sum(card.effect[s] for s in PLAIN)
 
 
-PROSPECT_SCALE = 8.0
+PROSPECT_SCALE: Final = 8.0
 """The lead in :func:`values` (points, roughly) that :func:`prospects` counts as three quarters
 of a win."""
 

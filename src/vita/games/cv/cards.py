@@ -18,34 +18,34 @@ import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from vita.core.datafile import DECKS, load_yaml
 from vita.core.errors import DataError
 from vita.games.cv.deckfile import CardModel, CostModel, GoalModel, parse_cards
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR: Final = Path(__file__).parent / "data"
 
 # Symbols: the six die faces ("What a die shows" in docs/games/cv.md), then a wild token.
 HEALTH, RELATIONSHIP, KNOWLEDGE, MONEY, GOOD_LUCK, BAD_LUCK, ANY = range(7)
 SYMBOLS = ("health", "relationship", "knowledge", "money", "good_luck", "bad_luck", "any")
-PLAIN = (HEALTH, RELATIONSHIP, KNOWLEDGE, MONEY)  # what "any", Magician and Trip may give
+PLAIN: Final = (HEALTH, RELATIONSHIP, KNOWLEDGE, MONEY)  # what "any", Magician and Trip may give
 FACES = 6
 DIE, REROLL = 7, 8  # effect icons that are no symbols
-EFFECTS = (*SYMBOLS, "die", "reroll")
+EFFECTS: Final = (*SYMBOLS, "die", "reroll")
 COSTS = 6  # a cost is a count of each of the six face symbols
 
 # Card types: the five stacks of a CV, then events (held in hand).
-TYPES = ("health", "relationship", "knowledge", "work", "possession", "event")
+TYPES: Final = ("health", "relationship", "knowledge", "work", "possession", "event")
 T_HEALTH, T_RELATIONSHIP, T_KNOWLEDGE, WORK, POSSESSION, EVENT = range(6)
-STACKS = 5
+STACKS: Final = 5
 FREE_PLACING = (T_HEALTH, T_RELATIONSHIP, T_KNOWLEDGE)  # "on top or under any card of the stack"
 
-AGES = ("childhood", "early", "middle", "old")
+AGES: Final = ("childhood", "early", "middle", "old")
 CHILDHOOD, EARLY, MIDDLE, OLD = range(4)
-DECK_SIZES = {"childhood": 12, "early": 26, "middle": 20, "old": 17, "goals": 8}
-CARD_COUNT = 83
-BICYCLE_ABILITY = "starting-player"
+DECK_SIZES: Final = {"childhood": 12, "early": 26, "middle": 20, "old": 17, "goals": 8}
+CARD_COUNT: Final = 83
+BICYCLE_ABILITY: Final = "starting-player"
 
 
 @dataclass(frozen=True, slots=True)

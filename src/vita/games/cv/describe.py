@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import Action
 from vita.games.cv.actions import (
     Assist,
@@ -14,9 +16,10 @@ from vita.games.cv.actions import (
 from vita.games.cv.cards import AGES, EFFECTS, SYMBOLS, TYPES, Card, Deck, Goal
 from vita.games.cv.state import CvState
 
-SYMBOL_WORDS = {"good_luck": "good luck", "bad_luck": "bad luck", "any": "any of health/relationship/knowledge/money",
-                "die": "extra die", "reroll": "extra throw"}
-ABILITY_WORDS = {
+SYMBOL_WORDS: Final = {"good_luck": "good luck", "bad_luck": "bad luck",
+                       "any": "any of health/relationship/knowledge/money", "die": "extra die",
+                       "reroll": "extra throw"}
+ABILITY_WORDS: Final = {
     "starting-player": "its holder starts the game",
     "magician": "once a turn, change one symbol on a die or token to another (never luck)",
     "friend-from-work": "each turn, use one symbol of a neighbour's active work card",

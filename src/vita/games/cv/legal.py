@@ -7,6 +7,8 @@ finds the most useful reason.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.cv.actions import (
@@ -63,7 +65,7 @@ def legal_actions(state: CvState, seat: int) -> list[Action]:
 
 # -- why an action is refused ----------------------------------------------------------------
 
-_EXPECTED: dict[int, tuple[type | tuple[type, ...], str]] = {
+_EXPECTED: Final[dict[int, tuple[type | tuple[type, ...], str]]] = {
     DRAFT: (Keep, "choose a childhood card to keep: 'keep <card>'"),
     ROLL: ((Reroll, Play, Stop), "reroll dice ('reroll 1 3'), play a Zoo trip ('play <card>') or 'stop'"),
     SELECT: ((Buy, Play, Magician, Trip, Friend, Done),

@@ -6,7 +6,7 @@ Cards are written by number. The format is documented in ``docs/games/cv.md``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
@@ -36,8 +36,8 @@ from vita.games.cv.steps import (
     USED_TRIP,
 )
 
-AGE_KEYS = ("early", "middle", "old")
-USED = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIEND, "psychotherapy": USED_PSYCHOTHERAPY}
+AGE_KEYS: Final = ("early", "middle", "old")
+USED: Final = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIEND, "psychotherapy": USED_PSYCHOTHERAPY}
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ the number the view uses for them, dice by their place in the row from 1, seats 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vita.core.prompt import Id, Kind, Part, Prompt, PromptTable, amounts, listing
 from vita.core.state import Action
@@ -16,7 +16,7 @@ from vita.games.cv.rules.select import neighbour
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import LUCK_PRICE
 
-KINDS: dict[str, Kind] = {
+KINDS: Final[dict[str, Kind]] = {
     "keep": Kind("Keep a childhood card", ("card",)),
     "reroll": Kind("Reroll dice", ("dice",)),
     "stop": Kind("Keep the dice"),

@@ -33,15 +33,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from vita.core.errors import IllegalAction, quoted
 from vita.core.notation import split_words
 from vita.core.state import Action
 
 OWN, LUCK, EXTRA = range(3)
-PAYS = ("", "luck", "extra")
-_NUMBER = re.compile(r"^[0-9]{1,3}$")
-_ROW = re.compile(r"^[a-z]{1,20}[0-9]{0,2}$")
+PAYS: Final = ("", "luck", "extra")
+_NUMBER: Final = re.compile(r"^[0-9]{1,3}$")
+_ROW: Final = re.compile(r"^[a-z]{1,20}[0-9]{0,2}$")
 
 
 def _pay(pay: int) -> str:
@@ -164,7 +165,7 @@ class Done(Action):
 
 
 SKIP, LIKE_STORY, PASS, DONE = Skip(), LikeStory(), Pass(), Done()
-_SINGLE = {"skip": SKIP, "like-story": LIKE_STORY, "pass": PASS, "done": DONE}
+_SINGLE: Final = {"skip": SKIP, "like-story": LIKE_STORY, "pass": PASS, "done": DONE}
 
 
 def parse(text: str) -> Action:

@@ -10,6 +10,8 @@ stress; a couple's second partner avoids the first's card.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.rng import Rng
 from vita.core.state import Action, State
 from vita.games.our_life.actions import Choose, KeepGoal, KeepShared
@@ -19,8 +21,8 @@ from vita.games.our_life.rules.scoring import balance_factor, shared_goal_shortf
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import CHOOSE, SETUP
 
-LIKE_VALUE = 1.0  # a Like: a step toward the Digital Persona's bonuses
-STRESS_MARK = 1.2  # a stress mark: Happiness at risk in the rounds left
+LIKE_VALUE: Final = 1.0  # a Like: a step toward the Digital Persona's bonuses
+STRESS_MARK: Final = 1.2  # a stress mark: Happiness at risk in the rounds left
 
 
 def row_value(row: Row, marks: int) -> float:

@@ -22,10 +22,10 @@ from vita.core.datafile import DECKS, load_yaml
 from vita.core.errors import DataError
 from vita.games.our_life.deckfile import BonusModel, CardsModel, RowModel, SheetsModel, parse_file
 
-DATA_DIR = Path(__file__).parent / "data"
-FILES = ("sheets.yaml", "cards.yaml")
+DATA_DIR: Final = Path(__file__).parent / "data"
+FILES: Final = ("sheets.yaml", "cards.yaml")
 
-SYMBOLS = ("health", "knowledge", "money", "relationship", "time", "like", "luck")
+SYMBOLS: Final = ("health", "knowledge", "money", "relationship", "time", "like", "luck")
 HEALTH: Final = 0
 KNOWLEDGE: Final = 1
 MONEY: Final = 2
@@ -33,10 +33,10 @@ RELATIONSHIP: Final = 3
 TIME: Final = 4
 LIKE: Final = 5
 LUCK: Final = 6
-ROW_ACTIONS = (*SYMBOLS[:6], "vacation", "child")  # what marks a row
+ROW_ACTIONS: Final = (*SYMBOLS[:6], "vacation", "child")  # what marks a row
 VACATION: Final = 6
 CHILD: Final = 7
-CATEGORIES = ("health", "knowledge", "social", "leisure")  # the Character sheet's, then Opportunities
+CATEGORIES: Final = ("health", "knowledge", "social", "leisure")  # the Character sheet's, then Opportunities
 
 
 

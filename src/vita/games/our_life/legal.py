@@ -8,7 +8,7 @@ Reason codes (stable, listed in docs/games/our-life.md): ``not-your-turn``, ``wr
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from vita.core.errors import Reason
 from vita.core.shared import keep
@@ -63,7 +63,7 @@ def legal_actions(state: OurLifeState, seat: int) -> list[Action]:
     return [BackgroundRow(r) for r in options]
 
 
-_CHOOSE: dict[int, Choose] = {}
+_CHOOSE: Final[dict[int, Choose]] = {}
 
 
 def _choose(slot: int) -> Choose:
@@ -107,7 +107,7 @@ def _expected(state: OurLifeState) -> str:
     return "choose" if state.step == CHOOSE else "use"
 
 
-_ACCEPTED: dict[str, tuple[type, ...]] = {
+_ACCEPTED: Final[dict[str, tuple[type, ...]]] = {
     "setup": (KeepGoal, KeepShared, BackgroundRow),
     "choose": (Choose,),
     "use": (Mark, Like, Child, Vacation, Done),
@@ -117,7 +117,7 @@ _ACCEPTED: dict[str, tuple[type, ...]] = {
     "vacation": (Pick,),
 }
 
-_ASKS = {
+_ASKS: Final = {
     "setup": "make your setup choices (goal, shared, background)",
     "choose": "choose an Action card",
     "use": "use your actions (mark, like, child, vacation, done)",

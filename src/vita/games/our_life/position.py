@@ -7,7 +7,7 @@ writes it and :func:`from_json` reads and checks it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
@@ -18,8 +18,8 @@ from vita.games.our_life.schema import FamilyModel, PlayerModel, PositionModel, 
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import OPPORTUNITY, OVER, POST, PROMPTS, SETUP, STEPS, STORY, TRAVEL, USE
 
-DECKS = ("actions", "action_discard", "children_single", "children_couple", "stories", "vacations",
-         "vacation_discard", "personal_goals", "shared_goals")
+DECKS: Final = ("actions", "action_discard", "children_single", "children_couple", "stories", "vacations",
+                "vacation_discard", "personal_goals", "shared_goals")
 
 
 # -- writing -----------------------------------------------------------------------------------

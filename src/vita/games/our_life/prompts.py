@@ -8,7 +8,7 @@ the action of its own kind).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vita.core.prompt import Id, Kind, Part, Prompt, PromptTable, listing
 from vita.core.state import Action
@@ -38,7 +38,7 @@ from vita.games.our_life.rules.family import vacation_to_pick
 from vita.games.our_life.rules.use import symbol_of
 from vita.games.our_life.state import OurLifeState
 
-KINDS: dict[str, Kind] = {
+KINDS: Final[dict[str, Kind]] = {
     "goal": Kind("Keep a Personal Goal", ("card",)),
     "shared": Kind("Keep a Shared Goal", ("card",)),
     "background": Kind("Mark your Background's row", ("row",)),
@@ -56,7 +56,7 @@ KINDS: dict[str, Kind] = {
     "done": Kind("End your turn"),
 }
 
-_PAYING = {LUCK: "with Good Luck", EXTRA: "with your extra action"}
+_PAYING: Final = {LUCK: "with Good Luck", EXTRA: "with your extra action"}
 
 
 def prompt(state: OurLifeState, seat: int, action: Action) -> Prompt:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from vita.core.errors import IllegalAction, quoted
 from vita.core.notation import split_words
@@ -52,11 +53,11 @@ from vita.core.state import Action
 
 Payment = tuple[int, int, int]
 
-ROWS = ("projects", "items", "jobs", "partners")
-SIMPLE = ("study", "play", "interact", "temp-job", "overtime", "rest", "retire", "done")
+ROWS: Final = ("projects", "items", "jobs", "partners")
+SIMPLE: Final = ("study", "play", "interact", "temp-job", "overtime", "rest", "retire", "done")
 
-_PAY = re.compile(r"^pay:K([0-9]{1,4})C([0-9]{1,4})I([0-9]{1,4})$")  # ASCII digits only
-_LEVEL = re.compile(r"^L([1-9])$")
+_PAY: Final = re.compile(r"^pay:K([0-9]{1,4})C([0-9]{1,4})I([0-9]{1,4})$")  # ASCII digits only
+_LEVEL: Final = re.compile(r"^L([1-9])$")
 
 
 def pay_text(pay: Payment) -> str:
@@ -189,7 +190,7 @@ class Outcome(Action):
         return f"outcome {self.number}" + (f" {self.partner}" if self.partner else "")
 
 
-ON_CARD = ("get-job", "start-relationship", "develop", "promote", "discard")
+ON_CARD: Final = ("get-job", "start-relationship", "develop", "promote", "discard")
 
 
 def parse(text: str) -> Action:

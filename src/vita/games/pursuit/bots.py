@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Final
 
 from vita.core.datafile import DECKS
 from vita.core.rng import Rng
@@ -21,7 +22,7 @@ from vita.games.pursuit.cards import Deck
 from vita.games.pursuit.rules.game_end import Measured, measurer, solo_lth_to_win
 from vita.games.pursuit.state import ACTION, PursuitState
 
-FREE_ACTIONS_PER_TURN = 2
+FREE_ACTIONS_PER_TURN: Final = 2
 
 
 def value(state: PursuitState, seat: int) -> float:
@@ -99,7 +100,7 @@ def _goal_rules(deck: Deck, solo: bool) -> tuple[tuple[int, Measured, int], ...]
     return tuple(rules)
 
 
-PROSPECT_SCALE = 10.0
+PROSPECT_SCALE: Final = 10.0
 """The lead in :func:`value` (LTH, roughly) that :func:`prospects` counts as three quarters
 of a win."""
 

@@ -21,7 +21,7 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from vita.core.datafile import DECKS
 from vita.core.errors import DataError
@@ -45,11 +45,11 @@ from vita.games.pursuit.deckfile import (
     validate_directory,
 )
 
-DATA_DIR = Path(__file__).parent / "data"
-EXPANSIONS = (COMMUNITY,)
+DATA_DIR: Final = Path(__file__).parent / "data"
+EXPANSIONS: Final = (COMMUNITY,)
 
-RESOURCES = ("knowledge", "creativity", "influence", "money")
-M = 3  # the index of money among the resources
+RESOURCES: Final = ("knowledge", "creativity", "influence", "money")
+M: Final = 3  # the index of money among the resources
 
 
 # -- compiled tables ---------------------------------------------------------------
@@ -113,7 +113,7 @@ class Amount:
         return {key: value for key, value in data.items() if value}
 
 
-NOTHING = Amount()
+NOTHING: Final = Amount()
 
 
 @cache

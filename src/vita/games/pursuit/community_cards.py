@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from vita.core.datafile import DECKS
 from vita.core.errors import DataError
 from vita.games.pursuit.community_deckfile import CommunityCost, CommunityReward, validate
 
-COMMUNITY_DIR = Path(__file__).parent / "data" / "community"
+COMMUNITY_DIR: Final = Path(__file__).parent / "data" / "community"
 
 
 # -- compiled --------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import Action
 from vita.games.pursuit.actions import (
     Advance,
@@ -24,7 +26,7 @@ from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.rules.tracks import project_payments
 from vita.games.pursuit.state import PursuitState
 
-SIMPLE_LABELS = {
+SIMPLE_LABELS: Final = {
     "study": "Study: gain 3 Knowledge",
     "play": "Play: gain 3 Creativity",
     "interact": "Interact: gain 3 Influence",
@@ -252,8 +254,8 @@ def card_levels(card: Card) -> list[dict[str, str]]:
     return rows
 
 
-KIND_NAMES = {"basic": "Project", "single-round": "Single-Round Project", "group": "Group Project",
-              "item": "Item", "activity": "Activity", "job": "Job", "partner": "Partner"}
+KIND_NAMES: Final = {"basic": "Project", "single-round": "Single-Round Project", "group": "Group Project",
+                     "item": "Item", "activity": "Activity", "job": "Job", "partner": "Partner"}
 
 
 def catalogue(deck: Deck) -> dict[str, dict[str, object]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from vita.core.datafile import DECKS
 from vita.core.errors import Reason
@@ -53,8 +54,8 @@ from vita.games.pursuit.state import (
 _STUDY, _PLAY, _INTERACT, _TEMP_JOB, _REST, _OVERTIME, _RETIRE, _DONE = (
     Simple(name) for name in ("study", "play", "interact", "temp-job", "rest", "overtime", "retire", "done")
 )
-_REFRESH = tuple(Refresh(row) for row in ROWS)
-VERBS = ("discard", "develop", "get-job", "start-relationship", "promote")
+_REFRESH: Final = tuple(Refresh(row) for row in ROWS)
+VERBS: Final = ("discard", "develop", "get-job", "start-relationship", "promote")
 
 
 @lru_cache(maxsize=DECKS)

@@ -7,7 +7,7 @@ are named by their id, as the view names them; a row by its name (``projects``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vita.core.prompt import Id, Kind, Part, Prompt, PromptTable
 from vita.core.state import Action
@@ -31,13 +31,13 @@ from vita.games.pursuit.rules import board_actions, community
 from vita.games.pursuit.rules.board import ROW_NAMES, ROW_TITLES
 from vita.games.pursuit.state import PursuitState
 
-SPACES = {"study": "Study", "play": "Play", "interact": "Interact", "temp-job": "Temp Job", "overtime": "Overtime",
-          "rest": "Rest"}
+SPACES: Final = {"study": "Study", "play": "Play", "interact": "Interact", "temp-job": "Temp Job",
+                  "overtime": "Overtime", "rest": "Rest"}
 """The action spaces that are the whole action, by their names on the board."""
-SPACE_NAMES = {**SPACES, "take-project": "Take Project", "spend": "Spend", "get-job": "Get Job",
-               "start-relationship": "Start Relationship"}
+SPACE_NAMES: Final = {**SPACES, "take-project": "Take Project", "spend": "Spend", "get-job": "Get Job",
+                      "start-relationship": "Start Relationship"}
 
-KINDS: dict[str, Kind] = {
+KINDS: Final[dict[str, Kind]] = {
     "trait": Kind("Keep a child trait", ("option",)),
     "upkeep-pay": Kind("Pay an upkeep", ("card",)),
     "upkeep-drop": Kind("Drop a card rather than pay its upkeep", ("card",)),
@@ -59,7 +59,7 @@ KINDS: dict[str, Kind] = {
     "done": Kind("Stop shopping"),
 }
 
-_NAMES = ("knowledge", "creativity", "influence", "money", "hourglass", "sth", "lth", "relax", "good_health")
+_NAMES: Final = ("knowledge", "creativity", "influence", "money", "hourglass", "sth", "lth", "relax", "good_health")
 
 
 def _amount(amount: Amount | None, paid: tuple[int, int, int] | None = None) -> dict[str, int]:

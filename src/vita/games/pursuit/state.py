@@ -10,6 +10,8 @@ sections (:mod:`.setup`, :mod:`.upkeep`, :mod:`.board_actions`,
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.rng import Rng
 from vita.core.state import State
 from vita.core.wording import slug
@@ -19,10 +21,10 @@ from vita.games.pursuit.info import INFO
 
 # Phases of a round (and of the game); COMMUNITY: the Community cards' Outcomes (expansion).
 SETUP, UPKEEP, ACTION, OVER, COMMUNITY = range(5)
-PHASES = ("setup", "upkeep", "action", "over", "community")
+PHASES: Final = ("setup", "upkeep", "action", "over", "community")
 
 # Board action spaces, in the order the board shows them.
-SPACES = (
+SPACES: Final = (
     "study", "play", "interact", "temp-job", "take-project", "spend",
     "get-job", "start-relationship", "overtime", "rest",
 )

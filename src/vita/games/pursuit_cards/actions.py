@@ -28,17 +28,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from vita.core.errors import IllegalAction, quoted
 from vita.core.notation import split_words
 from vita.core.state import Action
 from vita.games.pursuit_cards.cards import name, parse_card
 
-ENDS = ("front", "back")
+ENDS: Final = ("front", "back")
 # ASCII digits only, and few of them: "m²" or a 5,000-digit number is malformed, not a crash.
-_MELD = re.compile(r"^m([0-9]{1,4})$")
-_PLACE = re.compile(r"^m([0-9]{1,4})@([0-9]{1,4})$")
-_COUNT = re.compile(r"^[0-9]{1,4}$")
+_MELD: Final = re.compile(r"^m([0-9]{1,4})$")
+_PLACE: Final = re.compile(r"^m([0-9]{1,4})@([0-9]{1,4})$")
+_COUNT: Final = re.compile(r"^[0-9]{1,4}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,7 @@ class Discard(Action):
         return f"discard {name(self.card)}"
 
 
-PASS = Pass()
+PASS: Final = Pass()
 
 
 def parse(text: str) -> Action:

@@ -9,6 +9,7 @@ against the same for the best opponent.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from vita.core.rng import Rng
 from vita.core.state import Action, State
@@ -53,7 +54,7 @@ def value(state: CardsState, seat: int) -> float:
     return mine - max(others)
 
 
-PROSPECT_SCALE = 8.0
+PROSPECT_SCALE: Final = 8.0
 """The lead in :func:`value` (Happiness to come, roughly) that :func:`prospects` counts as
 three quarters of a win."""
 

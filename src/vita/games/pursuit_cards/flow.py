@@ -5,13 +5,15 @@ next player's turn or, after the last stock's last card was taken, ends the game
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.wording import count
 from vita.games.pursuit_cards.cards import HEARTS
 from vita.games.pursuit_cards.rules.ending import end_game
 from vita.games.pursuit_cards.rules.play import draw_stock, name_list
 from vita.games.pursuit_cards.state import MAIN, CardsState
 
-DRAW = 3
+DRAW: Final = 3
 
 
 def start_turn(state: CardsState) -> None:

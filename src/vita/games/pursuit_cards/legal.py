@@ -144,7 +144,7 @@ def _reason(state: CardsState, seat: int, action: Action) -> str:
 
 
 # The steps' answers given in the main step: what is not under way, and what to do instead.
-NOT_NOW: dict[type, str] = {
+NOT_NOW: Final[dict[type, str]] = {
     Take: "no Diamond activation is under way: 'take' answers one (how many of its cards come from the discard pile)",
     AddToMeld: "no new meld is being laid: start one with 'meld <card>' (or lay it at once: 'meld 3D 5D 7D')",
     Defend: "no attack on your melds is under way: Club melds are activated only in defence",

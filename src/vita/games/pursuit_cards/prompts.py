@@ -8,7 +8,7 @@ is (start it, then add a card at an end): each step is one prompt.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vita.core.prompt import Id, Kind, Part, Prompt, PromptTable
 from vita.core.state import Action
@@ -27,7 +27,7 @@ from vita.games.pursuit_cards.actions import (
 from vita.games.pursuit_cards.cards import DECLARED, JOKER, long_name, name
 from vita.games.pursuit_cards.state import CardsState
 
-KINDS: dict[str, Kind] = {
+KINDS: Final[dict[str, Kind]] = {
     "activate": Kind("Activate a meld", ("card", "declared?", "meld", "place", "meld?")),
     "take": Kind("Take from the discard pile", ("count",)),
     "defend": Kind("Defend with a Club meld", ("card", "declared?", "meld", "place")),

@@ -18,6 +18,8 @@ asked of the player only when there is a choice (a second colour, or a stack to 
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.shared import keep
 from vita.core.state import Action
 from vita.games.cv.actions import Place
@@ -27,7 +29,7 @@ from vita.games.cv.rules.payment import affordable, pay
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import PLACE
 
-_NO_EVENTS = [0] * len(SYMBOLS)
+_NO_EVENTS: Final = [0] * len(SYMBOLS)
 
 
 def add_to_cv(state: CvState) -> None:
@@ -74,7 +76,7 @@ def place_options(state: CvState, seat: int, number: int, kind: int) -> list[Act
     return options
 
 
-_PLACES: dict[int, Place] = {}
+_PLACES: Final[dict[int, Place]] = {}
 
 
 def _place(number: int, under: int, as_type: int) -> Place:

@@ -13,11 +13,13 @@ cleanup (the next turn, the next round, the end) is the game's flow (:mod:`vita.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.games.cv.rules.social_assistance import eligible
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import ASSIST, TRACK_SIZE
 
-AGE_DECKS = ("early adulthood", "middle age", "old age")
+AGE_DECKS: Final = ("early adulthood", "middle age", "old age")
 
 
 def update_tokens(state: CvState, seat: int) -> None:

@@ -12,6 +12,8 @@ A die shows one of six faces: health, relationship, knowledge, money, good luck,
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import Action
 from vita.games.cv.actions import STOP, Play, Reroll, Stop
 from vita.games.cv.cards import ANY, BAD_LUCK, DIE, FACES, REROLL, SYMBOLS
@@ -25,12 +27,12 @@ from vita.games.cv.steps import (
     USED_PSYCHOTHERAPY,
 )
 
-PSYCHOTHERAPY = "psychotherapy"
+PSYCHOTHERAPY: Final = "psychotherapy"
 
 # Every reroll of a subset of dice, built once: SUBSETS[mask] lists the actions rerolling a
 # non-empty subset of the dice in ``mask``.
 _REROLL = [Reroll(mask) for mask in range(1 << MAX_DICE)]
-SUBSETS: list[list[Action]] = [
+SUBSETS: Final[list[list[Action]]] = [
     [_REROLL[sub] for sub in range(1, mask + 1) if sub & mask == sub] for mask in range(1 << MAX_DICE)
 ]
 

@@ -16,12 +16,14 @@ then it remains a tie!"
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import Facts
 from vita.games.cv.cards import FREE_PLACING, POSSESSION, TYPES
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import OVER
 
-OLD_DECK = 2  # the old-age deck's place in CvState.decks
+OLD_DECK: Final = 2  # the old-age deck's place in CvState.decks
 
 
 def is_over(state: CvState) -> bool:

@@ -12,6 +12,8 @@ How a cost is paid, and who may take what, is in :mod:`.payment`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.errors import Reason
 from vita.core.state import Action
 from vita.games.cv.actions import DONE, Buy, Done, Friend, Magician, Play, Trip
@@ -32,12 +34,12 @@ from vita.games.cv.state import CvState
 from vita.games.cv.steps import LUCK_PRICE, MAX_BUYS, USED_FRIEND, USED_MAGICIAN, USED_TRIP
 
 MAGICIAN, TRIP, FRIEND = "magician", "trip-around-the-world", "friend-from-work"
-_MAGIC = {(a, b): Magician(a, b) for a in PLAIN for b in PLAIN if a != b}
-_TRIP = {b: Trip(b) for b in PLAIN}
-FRIEND_SYMBOLS = (*PLAIN, GOOD_LUCK)
+_MAGIC: Final = {(a, b): Magician(a, b) for a in PLAIN for b in PLAIN if a != b}
+_TRIP: Final = {b: Trip(b) for b in PLAIN}
+FRIEND_SYMBOLS: Final = (*PLAIN, GOOD_LUCK)
 
 
-_BUYS: dict[tuple[int, int, bool], Buy] = {}
+_BUYS: Final[dict[tuple[int, int, bool], Buy]] = {}
 
 
 def _buy(number: int, as_type: int, luck: bool) -> Buy:

@@ -17,6 +17,8 @@ player's hand, like Childhood cards": the childhood events, Life Insurance and Z
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.rng import Rng
 from vita.core.state import Action
 from vita.games.cv.actions import Keep
@@ -26,8 +28,8 @@ from vita.games.cv.rules.add_to_cv import place_next
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import DRAFT, TRACK_SIZE
 
-CHILDHOOD_EXTRA = {2: 5, 3: 8}  # random cards beside the Bicycle, by number of players
-DEALT = 3
+CHILDHOOD_EXTRA: Final = {2: 5, 3: 8}  # random cards beside the Bicycle, by number of players
+DEALT: Final = 3
 
 
 def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:

@@ -13,6 +13,8 @@ and crosses a square of the Opportunities track. A missed Opportunity is gone.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.state import Action
 from vita.games.our_life.actions import EXTRA, LUCK, OWN, Child, Like, Mark, Skip, TakeOpportunity, Vacation
 from vita.games.our_life.cards import CHILD, LIKE, MONEY, SYMBOLS, TIME, VACATION, Book
@@ -22,7 +24,7 @@ from vita.games.our_life.rules.story import tell
 from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import OPPORTUNITY
 
-KINDS = range(6)  # the action symbols a row can ask for (luck is only ever a wild)
+KINDS: Final = range(6)  # the action symbols a row can ask for (luck is only ever a wild)
 
 
 def pay_options(state: OurLifeState, seat: int, symbol: int) -> list[int]:
@@ -47,14 +49,14 @@ def spend(state: OurLifeState, seat: int, symbol: int, pay: int) -> None:
         state.extra[seat] = 0
 
 
-_LIKES = (Like(OWN), Like(LUCK), Like(EXTRA))
-_CHILDREN = (Child(OWN), Child(LUCK), Child(EXTRA))
-_STARTS = (Vacation(-1, OWN), Vacation(-1, LUCK), Vacation(-1, EXTRA))
-_JOINS = tuple((Vacation(h, OWN), Vacation(h, LUCK), Vacation(h, EXTRA)) for h in range(8))
+_LIKES: Final = (Like(OWN), Like(LUCK), Like(EXTRA))
+_CHILDREN: Final = (Child(OWN), Child(LUCK), Child(EXTRA))
+_STARTS: Final = (Vacation(-1, OWN), Vacation(-1, LUCK), Vacation(-1, EXTRA))
+_JOINS: Final = tuple((Vacation(h, OWN), Vacation(h, LUCK), Vacation(h, EXTRA)) for h in range(8))
 Target = tuple[Action, Action, Action]  # the same use paid with one's own action, Good Luck, the extra
-_CHILD_TRACKS: tuple[Target, ...] = tuple((Mark(f"child{n}"), Mark(f"child{n}", LUCK), Mark(f"child{n}", EXTRA))
-                                          for n in range(1, 21))
-_ROWS: dict[str, tuple[list[tuple[bool, int, int, Target]], ...]] = {}
+_CHILD_TRACKS: Final[tuple[Target, ...]] = tuple((Mark(f"child{n}"), Mark(f"child{n}", LUCK), Mark(f"child{n}", EXTRA))
+                                                 for n in range(1, 21))
+_ROWS: Final[dict[str, tuple[list[tuple[bool, int, int, Target]], ...]]] = {}
 
 
 def _row_targets(book: Book) -> tuple[list[tuple[bool, int, int, Target]], ...]:

@@ -7,10 +7,12 @@ replaced by its shuffled discard pile.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.games.pursuit.state import ROW_JOBS, ROW_PARTNERS, PursuitState
 
 ROW_NAMES = ("projects", "items", "jobs", "partners")
-ROW_TITLES = ("Projects", "Items & Activities", "Jobs", "Partners")
+ROW_TITLES: Final = ("Projects", "Items & Activities", "Jobs", "Partners")
 
 
 def draw(state: PursuitState, row: int) -> int:

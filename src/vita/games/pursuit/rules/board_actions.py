@@ -10,6 +10,7 @@ carries it out.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from vita.core.datafile import DECKS
 from vita.core.state import Action
@@ -49,8 +50,8 @@ from vita.games.pursuit.state import (
     PursuitState,
 )
 
-BASIC_SPACES = {"study": STUDY, "play": PLAY, "interact": INTERACT, "temp-job": TEMP_JOB}
-GAINS_WORD = {"study": "Study", "play": "Play", "interact": "Interact", "temp-job": "Temp Job"}
+BASIC_SPACES: Final = {"study": STUDY, "play": PLAY, "interact": INTERACT, "temp-job": TEMP_JOB}
+GAINS_WORD: Final = {"study": "Study", "play": "Play", "interact": "Interact", "temp-job": "Temp Job"}
 
 
 def place(state: PursuitState, seat: int, space: int) -> bool:

@@ -11,6 +11,7 @@ Community expansion).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from vita.core.state import Facts
 from vita.games.pursuit.deckfile import GoalRule
@@ -66,7 +67,7 @@ def _popularity(state: PursuitState, p: Player) -> int:
     return state.deck.community.popularity[p.popularity] if state.deck.community else 0
 
 
-_MEASURES: dict[str, Measured] = {
+_MEASURES: Final[dict[str, Measured]] = {
     "knowledge": lambda state, p: p.res[0],
     "creativity": lambda state, p: p.res[1],
     "influence": lambda state, p: p.res[2],

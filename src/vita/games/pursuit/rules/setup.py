@@ -11,6 +11,8 @@ goals as players are drawn face up (3 in the solo game); the oldest player
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.rng import Rng
 from vita.games.pursuit import flow
 from vita.games.pursuit.cards import Amount, load_deck
@@ -18,7 +20,7 @@ from vita.games.pursuit.options import PursuitOptions
 from vita.games.pursuit.rules.tracks import gain
 from vita.games.pursuit.state import GET_JOB, OVERTIME, START_RELATIONSHIP, PursuitState, blank
 
-UNAVAILABLE_AT_START = frozenset({GET_JOB, START_RELATIONSHIP, OVERTIME})
+UNAVAILABLE_AT_START: Final = frozenset({GET_JOB, START_RELATIONSHIP, OVERTIME})
 
 
 def new_game(options: PursuitOptions, seed: int, *, log: bool = True) -> PursuitState:

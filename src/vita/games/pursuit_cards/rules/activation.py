@@ -15,6 +15,8 @@ Procedure").
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.shared import keep
 from vita.games.pursuit_cards.actions import Activate, Take
 from vita.games.pursuit_cards.cards import CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, long_name
@@ -22,7 +24,7 @@ from vita.games.pursuit_cards.rules.attack import begin_attack
 from vita.games.pursuit_cards.rules.play import draw_stock, name_list, play_to_temp
 from vita.games.pursuit_cards.state import DIAMOND, MAIN, CardsState
 
-_ACTIVATE: dict[int, Activate] = {}
+_ACTIVATE: Final[dict[int, Activate]] = {}
 
 
 def _activate(card: int, meld: int, position: int, target: int) -> Activate:

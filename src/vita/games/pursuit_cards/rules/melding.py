@@ -103,8 +103,8 @@ def start_options(state: CardsState, seat: int) -> list[StartMeld]:
 
 # What on_runs and completing found for the hands of one suit seen so far, by the hand's
 # counts packed into one number, three bits a value (a hand holds at most the deck's 3 copies).
-_ON_RUNS: dict[int, tuple[int, ...]] = {}
-_COMPLETING: dict[int, tuple[int, ...]] = {}
+_ON_RUNS: Final[dict[int, tuple[int, ...]]] = {}
+_COMPLETING: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _by_counts(found: dict[int, tuple[int, ...]], compute: Callable[[tuple[int, ...]], tuple[int, ...]],
@@ -152,7 +152,7 @@ _ENTRIES: Final = [*range(KINDS), *range(DECLARED, DECLARED + KINDS)]  # cards a
 # Action values made once and shared (an action is immutable): a legal move list builds none.
 _START: Final = {c: StartMeld(c) for c in _ENTRIES}
 _ADD: Final = {end: {c: AddToMeld(end, c) for c in _ENTRIES} for end in ENDS}
-_EXTEND: dict[int, Extend] = {}
+_EXTEND: Final[dict[int, Extend]] = {}
 
 
 def start(state: CardsState, seat: int, action: StartMeld) -> None:

@@ -8,13 +8,15 @@ passes through the stock).
 
 from __future__ import annotations
 
+from typing import Final
+
 from vita.core.rng import Rng
 from vita.games.pursuit_cards.cards import PASSES, full_deck
 from vita.games.pursuit_cards.flow import start_turn
 from vita.games.pursuit_cards.options import CardsOptions
 from vita.games.pursuit_cards.state import MAIN, CardsState, empty_hand
 
-HAND = 12
+HAND: Final = 12
 
 
 def new_game(options: CardsOptions, seed: int, *, log: bool = True) -> CardsState:
