@@ -374,3 +374,29 @@ def test_every_observation_lies_within_the_bounds_its_space_declares(game_id: st
             mover = state.to_move()[0]
             state.apply(bots[mover].choose(state, mover), mover)
 
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("pursuit-cards", {"players": 3}), ("cv", {"players": 4})])
+def test_an_observation_written_in_place_replaces_what_the_array_held(game_id: str, options: dict[str, Any]) -> None:
+    """Observers that write in place (``observe_into``: the card game's, CV's) are handed arrays
+    that still hold the last observation, or anything: what they write is the whole observation,
+    the same entries as a fresh array gets, at every decision of a random game."""
+    from vita.ai.common import interface
+    from vita.core.codec import observe_into
+
+    made = interface(game_id, options)
+    observer = made.observer
+    assert hasattr(observer, "observe_into")
+    state = made.game.new_state(made.options, 3, log=False)
+    rng = Rng(3)
+    reused = np.full(observer.size, 7.0, dtype=np.float32)
+    while not state.is_over():
+        for seat in range(state.num_players):
+            fresh = np.zeros(observer.size, dtype=np.float32)
+            observe_into(observer, state, seat, fresh)
+            observe_into(observer, state, seat, reused)
+            assert np.array_equal(fresh, reused)
+            assert np.array_equal(fresh, np.array(observer.observe(state, seat), dtype=np.float32))
+        mover = state.to_move()[0]
+        actions = state.legal_actions(mover)
+        state.apply_trusted(mover, actions[rng.below(len(actions))])

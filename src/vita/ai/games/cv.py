@@ -15,9 +15,11 @@ raw counts).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
-from vita.core.codec import UNIT, ActionBlocks, one_hot, scaled
+import numpy as np
+
+from vita.core.codec import UNIT, ActionBlocks, scaled
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.cv.actions import (
@@ -204,6 +206,12 @@ CAP_BOUGHT: Final = 4
 CAP_USED: Final = 20
 
 
+class _Entries(Protocol):
+    """Where an observation is written: a list of floats, or a memoryview of float32 entries."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 class CvObserver:
     """What a seat may see, as floats (see the module docstring)."""
 
@@ -236,63 +244,85 @@ class CvObserver:
         return [UNIT] * len(self.layout())
 
     def observe(self, state: State, seat: int) -> list[float]:
+        values = [0.0] * self.size
+        self._write(state, seat, values)
+        return values
+
+    def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
+        """Write the observation of ``seat`` into ``out`` (``size`` float32 entries, zeros or
+        not) through a memoryview of it: zeros, then the entries that are not zero (most
+        entries are the zeros of the cards' places); no list is built."""
+        raw = out.data.cast("B")
+        raw[:] = bytes(4 * self.size)
+        self._write(state, seat, raw.cast("f"))
+
+    def _write(self, state: State, seat: int, view: _Entries) -> None:
+        """Set the entries of the observation of ``seat`` that are not zero in ``view`` (all
+        zeros): a list of floats, or the float32 entries of an array."""
         assert isinstance(state, CvState)
-        out = one_hot(state.step, len(STEPS))
-        cards = [0.0] * (CARD_COUNT * self.per_card)
         n = state.num_players
-
-        def mark(card: int, place: int) -> None:
-            cards[(card - 1) * self.per_card + place] = 1.0
-
+        if 0 <= state.step < len(STEPS):
+            view[state.step] = 1.0
+        per = self.per_card
+        at = len(STEPS) - per  # a card numbered c (from 1) has its flags at at + c * per
         for card in state.track:
-            mark(card, 1)
+            view[at + card * per + 1] = 1.0
         for card in state.box:
-            mark(card, 2)
+            view[at + card * per + 2] = 1.0
         for goal in state.public_goals:
-            mark(goal, 3)
-        mark(state.goals[seat], 4)
+            view[at + goal * per + 3] = 1.0
+        view[at + state.goals[seat] * per + 4] = 1.0
         for card in state.draft[seat]:
-            mark(card, 5)
+            view[at + card * per + 5] = 1.0
         for card in state.kept[seat]:
-            mark(card, 6)
+            view[at + card * per + 6] = 1.0
         for card, _ in state.bought:
-            mark(card, 7)
+            view[at + card * per + 7] = 1.0
         for _, card, _ in state.placing:
-            mark(card, 8)
+            view[at + card * per + 8] = 1.0
         for card in state.hands[seat]:
-            mark(card, 9)
+            view[at + card * per + 9] = 1.0
         for stack in state.cv[seat]:
             for card in stack:
-                mark(card, 10)
+                view[at + card * per + 10] = 1.0
             if stack:
-                mark(stack[-1], 11)
+                view[at + stack[-1] * per + 11] = 1.0
         for shift in range(1, n):
             other = (seat + shift) % n
-            base = len(PLACES) + (shift - 1) * len(OTHER_PLACES)
+            base = at + len(PLACES) + (shift - 1) * len(OTHER_PLACES)
             for stack in state.cv[other]:
                 for card in stack:
-                    mark(card, base)
+                    view[base + card * per] = 1.0
                 if stack:
-                    mark(stack[-1], base + 1)
+                    view[base + stack[-1] * per + 1] = 1.0
             for card in state.hands[other]:
                 if seen_by_others(state, card):  # the observer decides what is hidden
-                    mark(card, base + 2)
-        out += cards
-        for index in range(MAX_DICE):
-            out += one_hot(state.dice[index], 6) if index < len(state.dice) else [0.0] * 6
-        out += [scaled(v, CAP_SYMBOLS) for v in state.pool] + [scaled(v, CAP_SYMBOLS) for v in state.event_pool]
-        for shift in range(MAX_SEATS):
-            if shift < n:
-                other = (seat + shift) % n
-                out += [scaled(v, CAP_TOKENS) for v in state.tokens[other]]
-                out += [scaled(state.cv_size(other), CAP_CV), scaled(len(state.hands[other]), CAP_HAND)]
-            else:
-                out += [0.0] * (len(EFFECTS) + 2)
-        out += [scaled(len(d), 26) for d in state.decks]
-        out += [scaled(state.round, CAP_ROUND), scaled(state.rerolls, CAP_REROLLS),
-                scaled(state.misfortunes, CAP_MISFORTUNES), scaled(state.bad_spent, CAP_BAD),
-                scaled(len(state.bought), CAP_BOUGHT), scaled(state.used, CAP_USED)]
-        return out
+                    view[base + card * per + 2] = 1.0
+        at = len(STEPS) + CARD_COUNT * per
+        for index, face in enumerate(state.dice[:MAX_DICE]):
+            if 0 <= face < 6:
+                view[at + index * 6 + face] = 1.0
+        at += MAX_DICE * 6
+        for value in (*state.pool, *state.event_pool):
+            view[at] = scaled(value, CAP_SYMBOLS)
+            at += 1
+        for shift in range(n):
+            other = (seat + shift) % n
+            for value in state.tokens[other]:
+                view[at] = scaled(value, CAP_TOKENS)
+                at += 1
+            view[at] = scaled(state.cv_size(other), CAP_CV)
+            view[at + 1] = scaled(len(state.hands[other]), CAP_HAND)
+            at += 2
+        at += (MAX_SEATS - n) * (len(EFFECTS) + 2)
+        for deck in state.decks:
+            view[at] = scaled(len(deck), 26)
+            at += 1
+        for value, cap in ((state.round, CAP_ROUND), (state.rerolls, CAP_REROLLS),
+                           (state.misfortunes, CAP_MISFORTUNES), (state.bad_spent, CAP_BAD),
+                           (len(state.bought), CAP_BOUGHT), (state.used, CAP_USED)):
+            view[at] = scaled(value, cap)
+            at += 1
 
 
 def interface() -> tuple[CvCodec, CvObserver]:
