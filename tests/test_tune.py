@@ -217,7 +217,7 @@ def test_tune_brings_back_a_cv_deck_unbalanced_on_purpose(tmp_path: Path) -> Non
     out = tmp_path / "tuned"
     code, output = run("tune", "cv", "--players", "2", "--deck", str(deck), "--cards", "12,4,7",
                        "--spread", "9", "--target", "first player win rate within 8 points", "--budget", "30m",
-                       "--trials", "20", "--max-games", "800", "--workers", "2", "--json", "--out", str(out))
+                       "--trials", "20", "--max-games", "600", "--workers", "2", "--json", "--out", str(out))
     assert code == 0, output
     report = json.loads(output[output.index("{"):])
     assert report["verdict"] == "target met on fresh seeds", report["fresh_seeds"]
@@ -252,9 +252,11 @@ def test_the_budget_holds_and_progress_shows_every_ten_seconds(tmp_path: Path) -
 @pytest.mark.slow
 def test_the_board_game_screens_its_cards_and_every_game_tunes(tmp_path: Path) -> None:
     """The board game's 2,237 designed values (with Community) are screened down to the cards
-    that move the target; without the expansion its cards are not knobs; Our Life and CV tune."""
+    that move the target; without the expansion its cards are not knobs; Our Life and CV tune.
+    A few trials each (``--trials``): the screen comes before the first trial, and a run that
+    ends on its trials rather than its budget takes seconds, not the budget."""
     code, output = run("tune", "pursuit", "--players", "2", "--bots", "random", "--games", "20", "--max-games", "40",
-                       "--budget", "40s", "--workers", "2", "--out", str(tmp_path / "p"), "--json")
+                       "--budget", "40s", "--trials", "3", "--workers", "2", "--out", str(tmp_path / "p"), "--json")
     assert code == 0, output
     report = json.loads(output[output.index("{"):])
     assert report["screen"] and 0 < len(report["screen"]["kept"]) <= 12
@@ -262,7 +264,7 @@ def test_the_board_game_screens_its_cards_and_every_game_tunes(tmp_path: Path) -
     assert all("/" not in change["file"] for change in report["changes"])
     for game in ("our-life", "cv"):
         code, output = run("tune", game, "--players", "3", "--games", "20", "--max-games", "40", "--budget", "20s",
-                           "--workers", "2", "--out", str(tmp_path / game))
+                           "--trials", "2", "--workers", "2", "--out", str(tmp_path / game))
         assert code == 0 and "\nVerdict: " in output, output
 
 
@@ -271,7 +273,7 @@ def test_tune_plays_its_games_on_ray(tmp_path: Path) -> None:
     """``--ray local`` starts a Ray instance here for the run, as vita simulate does."""
     pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
     code, output = run("tune", "cv", "--players", "2", "--games", "20", "--max-games", "40", "--budget", "60s",
-                       "--ray", "local", "--target", "first player win rate within 5 points",
+                       "--trials", "2", "--ray", "local", "--target", "first player win rate within 5 points",
                        "--out", str(tmp_path / "r"), "--json")
     assert code == 0, output
     report = json.loads(output[output.index("{"):])
