@@ -376,11 +376,13 @@ def test_every_observation_lies_within_the_bounds_its_space_declares(game_id: st
 
 
 
-@pytest.mark.parametrize(("game_id", "options"), [("pursuit-cards", {"players": 3}), ("cv", {"players": 4})])
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("pursuit-cards", {"players": 3}), ("cv", {"players": 4}), ("pursuit", {"players": 3}),
+    ("pursuit", {"players": 4, "expansion": "community"})])
 def test_an_observation_written_in_place_replaces_what_the_array_held(game_id: str, options: dict[str, Any]) -> None:
-    """Observers that write in place (``observe_into``: the card game's, CV's) are handed arrays
-    that still hold the last observation, or anything: what they write is the whole observation,
-    the same entries as a fresh array gets, at every decision of a random game."""
+    """Observers that write in place (``observe_into``: the card game's, CV's, the board game's)
+    get arrays that still hold the last observation, or anything: what they write is the whole
+    observation, the same entries as a fresh array gets, at every decision of a random game."""
     from vita.ai.common import interface
     from vita.core.codec import observe_into
 

@@ -108,6 +108,13 @@ def numbers(codec: ActionCodec, state: State, seat: int, actions: Sequence[Actio
     return [codec.encode(state, seat, action) for action in actions]
 
 
+class Entries(Protocol):
+    """Where an observer writes an observation, entry by entry: a list of floats (zeros), or a
+    memoryview of an array's float32 entries (zeroed first) when it writes in place."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 def observe_into(observer: Observer, state: State, seat: int, out: Any) -> None:
     """Write what ``seat`` sees into ``out`` (a float32 array of ``observer.size``): in place
     where the observer can (its ``observe_into``), else from its list."""

@@ -15,11 +15,11 @@ raw counts).
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import numpy as np
 
-from vita.core.codec import UNIT, ActionBlocks, scaled
+from vita.core.codec import UNIT, ActionBlocks, Entries, scaled
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.cv.actions import (
@@ -206,12 +206,6 @@ CAP_BOUGHT: Final = 4
 CAP_USED: Final = 20
 
 
-class _Entries(Protocol):
-    """Where an observation is written: a list of floats, or a memoryview of float32 entries."""
-
-    def __setitem__(self, index: int, value: float, /) -> None: ...
-
-
 class CvObserver:
     """What a seat may see, as floats (see the module docstring)."""
 
@@ -256,7 +250,7 @@ class CvObserver:
         raw[:] = bytes(4 * self.size)
         self._write(state, seat, raw.cast("f"))
 
-    def _write(self, state: State, seat: int, view: _Entries) -> None:
+    def _write(self, state: State, seat: int, view: Entries) -> None:
         """Set the entries of the observation of ``seat`` that are not zero in ``view`` (all
         zeros): a list of floats, or the float32 entries of an array."""
         assert isinstance(state, CvState)

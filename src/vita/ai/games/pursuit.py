@@ -22,7 +22,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
-from vita.core.codec import UNIT, NotationCodec, between, one_hot, scaled
+import numpy as np
+
+from vita.core.codec import UNIT, Entries, NotationCodec, between, one_hot, scaled
 from vita.core.datafile import DECKS
 from vita.core.state import State
 from vita.core.wording import slug
@@ -156,41 +158,69 @@ class PursuitObserver:
         return [UNIT] * len(self.layout())
 
     def observe(self, state: State, seat: int) -> list[float]:
+        values = [0.0] * self.size
+        self._write(state, seat, values)
+        return values
+
+    def observe_into(self, state: State, seat: int, out: np.ndarray) -> None:
+        """Write the observation of ``seat`` into ``out`` (``size`` float32 entries, zeros or
+        not) through a memoryview of it: zeros, then the entries that are not zero (most are
+        the zeros of the cards' places); no list is built."""
+        raw = out.data.cast("B")
+        raw[:] = bytes(4 * self.size)
+        self._write(state, seat, raw.cast("f"))
+
+    def _write(self, state: State, seat: int, view: Entries) -> None:
+        """Set the entries of the observation of ``seat`` that are not zero in ``view`` (all
+        zeros): a list of floats, or the float32 entries of an array."""
         assert isinstance(state, PursuitState)
         n = state.num_players
         order = [(seat + k) % n for k in range(n)]
-        values = one_hot(state.round, len(self.deck.board.rounds)) + one_hot(state.phase, self.phases)
+        rounds = len(self.deck.board.rounds)
+        if 0 <= state.round < rounds:
+            view[state.round] = 1.0
+        at = rounds
+        if 0 <= state.phase < self.phases:
+            view[at + state.phase] = 1.0
+        at += self.phases
         movers = state.to_move()
-        values += one_hot(order.index(movers[0]) if movers else -1, self.seats)
+        if movers:
+            view[at + order.index(movers[0])] = 1.0
+        at += self.seats
         secret = traits_secret(state)  # others' kept traits are hidden until all have chosen
-        for k in range(self.seats):
-            values += self._seat(state, order[k], hide_trait=secret and k > 0) if k < n else [0.0] * self.per_seat
-        values += self._cards(state, seat)
-        values += [1.0 if g in state.goals else 0.0 for g in range(len(self.deck.life_goals))]
-        mine = state.players[seat].placed
-        for space, count in enumerate(mine):
-            values += [scaled(count, HOURGLASSES),
-                       scaled(sum(p.placed[space] for p in state.players) - count, CAP_OTHERS_PLACED)]
+        for k in range(n):
+            for i, value in enumerate(self._seat(state, order[k], hide_trait=secret and k > 0)):
+                view[at + k * self.per_seat + i] = value
+        at += self.seats * self.per_seat
+        self._cards(state, seat, view, at)
+        at += 6 * self.cards
+        for goal in state.goals:
+            view[at + goal] = 1.0
+        at += len(self.deck.life_goals)
+        for space, count in enumerate(state.players[seat].placed):
+            view[at] = scaled(count, HOURGLASSES)
+            view[at + 1] = scaled(sum(p.placed[space] for p in state.players) - count, CAP_OTHERS_PLACED)
+            at += 2
         if self.community is not None:
-            values += self._community(state, seat)
-        return values
+            self._community(state, seat, view, at)
 
-    def _community(self, state: PursuitState, seat: int) -> list[float]:
-        """Per Community card: on the board, discarded, my marker, others' markers, being resolved."""
-        assert self.community is not None
-        where = [[0.0] * 5 for _ in self.community.cards]
+    def _community(self, state: PursuitState, seat: int, view: Entries, at: int) -> None:
+        """Black Friday's spree, then per Community card: on the board, discarded, my marker,
+        others' markers, being resolved."""
+        view[at] = float(state.shopping)
+        at += 1
         resolving = next((slot for slot, marks in enumerate(state.markers) if marks), -1)
         for slot, card in enumerate(state.community):
             if card < 0:
                 continue
-            where[card][0] = 1.0
+            where = at + card * 5
+            view[where] = 1.0
             marks = state.markers[slot]
-            where[card][2] = float(any(s == seat for s, _ in marks))
-            where[card][3] = scaled(sum(1 for s, _ in marks if s != seat), 4)
-            where[card][4] = float(state.phase == COMMUNITY and slot == resolving)
+            view[where + 2] = float(any(s == seat for s, _ in marks))
+            view[where + 3] = scaled(sum(1 for s, _ in marks if s != seat), 4)
+            view[where + 4] = float(state.phase == COMMUNITY and slot == resolving)
         for card in state.community_discard:
-            where[card][1] = 1.0
-        return [float(state.shopping)] + [value for row in where for value in row]
+            view[at + card * 5 + 1] = 1.0
 
     def _seat(self, state: PursuitState, seat: int, hide_trait: bool = False) -> list[float]:
         p = state.players[seat]
@@ -216,26 +246,24 @@ class PursuitObserver:
         return [scaled(popularity[p.popularity], 5), scaled(p.popularity, len(popularity)),
                 scaled(p.bought, CAP_ITEMS), scaled(p.outcomes, CAP_OUTCOMES)]
 
-    def _cards(self, state: PursuitState, seat: int) -> list[float]:
+    def _cards(self, state: PursuitState, seat: int, view: Entries, at: int) -> None:
         """Per card: on the board, in the discard pile, mine (level), another's, completed."""
-        where = [[0.0] * 6 for _ in range(self.cards)]
         for row in state.rows:
             for card in row:
-                where[card][0] = 1.0
+                view[at + card * 6] = 1.0
         for pile in state.discards:
             for card in pile:
-                where[card][1] = 1.0
+                view[at + card * 6 + 1] = 1.0
         for owner, p in enumerate(state.players):
-            mine = owner == seat
-            for card, level, _ in [*p.projects, *p.items, *p.partners]:
-                where[card][2 if mine else 4] = 1.0
-                where[card][3 if mine else 5] = scaled(level, 4)
+            mine = 2 if owner == seat else 4  # held (mine or another's), then the level beside it
+            for card, level, _ in (*p.projects, *p.items, *p.partners):
+                view[at + card * 6 + mine] = 1.0
+                view[at + card * 6 + mine + 1] = scaled(level, 4)
             for card in (p.job, p.retired):
                 if card >= 0:
-                    where[card][2 if mine else 4] = 1.0
+                    view[at + card * 6 + mine] = 1.0
             for card in p.completed:
-                where[card][3 if mine else 5] = 1.0
-        return [value for row in where for value in row]
+                view[at + card * 6 + mine + 1] = 1.0
 
 
 @lru_cache(maxsize=DECKS)
