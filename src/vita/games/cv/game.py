@@ -33,7 +33,7 @@ class CvGame(Game[CvState, CvOptions]):
         return new_game(options, seed, log=log)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> CvState:
-        return position.from_json(CvState.__new__(CvState), self._deck_of(data), dict(data), log)
+        return position.from_json(CvState(), self._deck_of(data), dict(data), log)
 
     def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
         return position.reconcile(self._deck_of(data), data, patch)

@@ -88,7 +88,7 @@ class CvState(State):
     refilling: bool  # cleanup was interrupted by social assistance
 
     def clone(self) -> CvState:
-        other = CvState.__new__(CvState)
+        other = CvState()
         other.num_players = self.num_players
         other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]

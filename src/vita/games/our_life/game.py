@@ -33,7 +33,7 @@ class OurLifeGame(Game[OurLifeState, OurLifeOptions]):
         return new_game(options, seed, log=log)
 
     def state_from_json(self, data: Mapping[str, Any], *, log: bool = True) -> OurLifeState:
-        return position.from_json(OurLifeState.__new__(OurLifeState), self._book_of(data), dict(data), log)
+        return position.from_json(OurLifeState(), self._book_of(data), dict(data), log)
 
     def reconcile_position(self, data: JSON, patch: JSON) -> JSON:
         return position.reconcile(self._book_of(data), data, patch)

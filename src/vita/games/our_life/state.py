@@ -90,7 +90,7 @@ class OurLifeState(State):
     children: list[list[list[int]]]  # per family: [Child card, marks] in order of birth
 
     def clone(self) -> OurLifeState:
-        other = OurLifeState.__new__(OurLifeState)
+        other = OurLifeState()
         other.num_players = self.num_players
         other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]

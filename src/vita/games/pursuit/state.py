@@ -77,70 +77,75 @@ class Player:
         "trait",
     )
 
-    def __init__(self, name: str = "") -> None:  # (no name: made again by pickle, then restored)
-        self.name = name
-        self.res = [0, 0, 0, 0]  # knowledge, creativity, influence, money
-        self.stress = 0  # position on the stress track; 0 is the start space
-        self.sth = 0
-        self.lth = 0
-        self.hand = 0  # hourglasses still to place this round
-        self.total = 0  # hourglasses this round, Overtime's included
-        self.overtime = 0  # hourglasses taken by Overtime this round
-        self.spent = 0  # hourglasses on the Spent Time space
-        self.placed = [0] * len(SPACES)  # hourglasses on each board space (SPACES order)
-        self.health_bonus = 0  # extra hourglasses next round from Good Health
-        self.alive = True
-        self.died = -1  # index of the round in which the player died
-        self.rounds_lived = 0
-        self.trait = -1
-        # Tuples (here and the holdings above), replaced and never changed in place, so that a
-        # clone shares them.
-        self.offer: tuple[int, ...] = ()  # the 2 child traits dealt at setup (private; one is kept)
-        self.projects: tuple[Holding, ...] = ()
-        self.items: tuple[Holding, ...] = ()
-        self.job = -1
-        self.retired = -1
-        self.partners: tuple[Holding, ...] = ()
-        self.completed: tuple[int, ...] = ()
-        self.gathered = 0  # cards gathered during the game (the final tie-breaker)
-        self.due: tuple[int, ...] = ()  # cards whose upkeep is still to settle this round
-        self.sides: dict[int, int] = {}  # double-sided cards shown on their second side
-        # Community expansion.
-        self.popularity = 0  # space of the Popularity track (0: the start); its score is in the data
-        self.bought = 0  # Items bought this round (Black Friday counts them)
-        self.outcomes = 0  # Community card Outcomes chosen during the game
+    def __init__(self, name: str = "", of: Player | None = None) -> None:
+        """A new player called ``name`` (no name: made again by pickle, then restored); with
+        ``of``, a copy of that player (:meth:`copy`)."""
+        if of is None:
+            self.name = name
+            self.res = [0, 0, 0, 0]  # knowledge, creativity, influence, money
+            self.stress = 0  # position on the stress track; 0 is the start space
+            self.sth = 0
+            self.lth = 0
+            self.hand = 0  # hourglasses still to place this round
+            self.total = 0  # hourglasses this round, Overtime's included
+            self.overtime = 0  # hourglasses taken by Overtime this round
+            self.spent = 0  # hourglasses on the Spent Time space
+            self.placed = [0] * len(SPACES)  # hourglasses on each board space (SPACES order)
+            self.health_bonus = 0  # extra hourglasses next round from Good Health
+            self.alive = True
+            self.died = -1  # index of the round in which the player died
+            self.rounds_lived = 0
+            self.trait = -1
+            # Tuples (here and the holdings above), replaced and never changed in place, so that a
+            # clone shares them.
+            self.offer: tuple[int, ...] = ()  # the 2 child traits dealt at setup (private; one is kept)
+            self.projects: tuple[Holding, ...] = ()
+            self.items: tuple[Holding, ...] = ()
+            self.job = -1
+            self.retired = -1
+            self.partners: tuple[Holding, ...] = ()
+            self.completed: tuple[int, ...] = ()
+            self.gathered = 0  # cards gathered during the game (the final tie-breaker)
+            self.due: tuple[int, ...] = ()  # cards whose upkeep is still to settle this round
+            self.sides: dict[int, int] = {}  # double-sided cards shown on their second side
+            # Community expansion.
+            self.popularity = 0  # space of the Popularity track (0: the start); its score is in the data
+            self.bought = 0  # Items bought this round (Black Friday counts them)
+            self.outcomes = 0  # Community card Outcomes chosen during the game
+        else:
+            self.name = of.name
+            self.res = of.res[:]
+            self.stress = of.stress
+            self.sth = of.sth
+            self.lth = of.lth
+            self.hand = of.hand
+            self.total = of.total
+            self.overtime = of.overtime
+            self.spent = of.spent
+            self.placed = of.placed[:]
+            self.health_bonus = of.health_bonus
+            self.alive = of.alive
+            self.died = of.died
+            self.rounds_lived = of.rounds_lived
+            self.trait = of.trait
+            self.offer = of.offer
+            self.projects = of.projects
+            self.items = of.items
+            self.job = of.job
+            self.retired = of.retired
+            self.partners = of.partners
+            self.completed = of.completed
+            self.gathered = of.gathered
+            self.due = of.due
+            self.sides = of.sides.copy() if of.sides else {}
+            self.popularity = of.popularity
+            self.bought = of.bought
+            self.outcomes = of.outcomes
 
     def copy(self) -> Player:
-        other = Player.__new__(Player)
-        other.name = self.name
-        other.res = self.res[:]
-        other.stress = self.stress
-        other.sth = self.sth
-        other.lth = self.lth
-        other.hand = self.hand
-        other.total = self.total
-        other.overtime = self.overtime
-        other.spent = self.spent
-        other.placed = self.placed[:]
-        other.health_bonus = self.health_bonus
-        other.alive = self.alive
-        other.died = self.died
-        other.rounds_lived = self.rounds_lived
-        other.trait = self.trait
-        other.offer = self.offer
-        other.projects = self.projects
-        other.items = self.items
-        other.job = self.job
-        other.retired = self.retired
-        other.partners = self.partners
-        other.completed = self.completed
-        other.gathered = self.gathered
-        other.due = self.due
-        other.sides = self.sides.copy() if self.sides else {}
-        other.popularity = self.popularity
-        other.bought = self.bought
-        other.outcomes = self.outcomes
-        return other
+        # Through the constructor: in the compiled build Player.__new__ runs __init__ too, which
+        # would build a new player's lists only to drop them.
+        return Player(of=self)
 
 
 class PursuitState(State):
@@ -196,7 +201,7 @@ class PursuitState(State):
     shopping: bool  # Black Friday: the current player may buy another Item at once
 
     def clone(self) -> PursuitState:
-        other = PursuitState.__new__(PursuitState)
+        other = PursuitState()
         other.num_players = self.num_players
         other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]
@@ -264,7 +269,7 @@ class PursuitState(State):
 
 def blank(deck: Deck, num_players: int, names: list[str], rng: Rng, log: bool) -> PursuitState:
     """An empty position (no cards dealt) for ``num_players``."""
-    state = PursuitState.__new__(PursuitState)
+    state = PursuitState()
     state.num_players = num_players
     state.rng = rng
     state.log = [] if log else None

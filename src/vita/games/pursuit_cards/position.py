@@ -79,7 +79,7 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
     n = len(model.players)
     if model.step not in STEPS:
         raise PositionError(f"step: one of {', '.join(STEPS)}")
-    state = CardsState.__new__(CardsState)
+    state = CardsState()
     state.num_players = n
     state.rng = Rng(model.rng)
     state.log = [] if log else None

@@ -88,7 +88,7 @@ class CardsState(State):
     final: bool  # the last card of the last stock was taken: this is the final turn
 
     def clone(self) -> CardsState:
-        other = CardsState.__new__(CardsState)
+        other = CardsState()
         other.num_players = self.num_players
         other.rng = self.rng.copy()
         other.log = None if self.log is None else self.log[:]

@@ -34,7 +34,7 @@ DEALT: Final = 3
 
 def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
     """A new game, ready for the childhood draft."""
-    state = CvState.__new__(CvState)
+    state = CvState()
     deck, names = load_deck(options.cards), options.seat_names()
     n = len(names)
     rng = Rng(seed)

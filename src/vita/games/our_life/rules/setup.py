@@ -39,7 +39,7 @@ def seating(players: int, couples: int) -> tuple[tuple[int, ...], ...]:
 
 def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLifeState:
     """A new game, set up as steps 1-12 of the rulebook say."""
-    state = OurLifeState.__new__(OurLifeState)
+    state = OurLifeState()
     book, names, couples, story = load_book(options.cards), options.seat_names(), options.couples, options.story
     n = len(names)
     families = seating(n, couples)
