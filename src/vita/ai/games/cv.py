@@ -127,12 +127,12 @@ class CvCodec:
         raise IllegalAction(f"{action} has no number in this action space")
 
     @staticmethod
-    def _stack(state: CvState, seat: int, as_type: int) -> list[int]:
+    def _stack(state: CvState, seat: int, as_type: int) -> tuple[int, ...]:
         if not state.placing:
-            return []
+            return ()
         _, _, kind = state.placing[0]
         kind = kind if kind >= 0 else as_type
-        return state.cv[seat][kind] if kind >= 0 else []
+        return state.cv[seat][kind] if kind >= 0 else ()
 
     def _depth(self, state: CvState, seat: int, action: Place) -> int:
         if not action.under:

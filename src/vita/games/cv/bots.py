@@ -226,7 +226,7 @@ class HeuristicBot:
             assert isinstance(action, Place)
             card = state.deck.card(action.card)
             kind = action.as_type if action.as_type >= 0 else state.placing[0][2]
-            stack = state.cv[seat][kind] if kind >= 0 else []
+            stack = state.cv[seat][kind] if kind >= 0 else ()
             mine = worth(state, seat, card, kind) if kind >= 0 else 0.0
             if action.under == 0:
                 return mine

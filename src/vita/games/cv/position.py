@@ -86,7 +86,7 @@ def to_json(state: CvState) -> JSON:
 def _player_json(state: CvState, seat: int) -> JSON:
     return {
         "name": state.names[seat],
-        "cv": {TYPES[k]: state.cv[seat][k][:] for k in range(STACKS)},
+        "cv": {TYPES[k]: list(state.cv[seat][k]) for k in range(STACKS)},
         "hand": state.hands[seat][:],
         "goal": state.goals[seat],
         "tokens": _symbols(state.tokens[seat], EFFECTS),
@@ -150,7 +150,7 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     state.placing = [(p.seat, p.card, _kind(p.type, "placing.type")) for p in model.placing]
     state.assist = model.assist[:]
     state.refilling = model.refilling
-    state.cv = [[getattr(p.cv, TYPES[k])[:] for k in range(STACKS)] for p in model.players]
+    state.cv = [[tuple(getattr(p.cv, TYPES[k])) for k in range(STACKS)] for p in model.players]
     state.hands = [p.hand[:] for p in model.players]
     state.goals = [p.goal for p in model.players]
     state.tokens = [[getattr(p.tokens, e) for e in EFFECTS] for p in model.players]
@@ -181,7 +181,7 @@ def places(state: CvState) -> dict[str, list[int]]:
         where[f"decks.{key}"] = cards
     for seat in range(state.num_players):
         for k in range(STACKS):
-            where[f"players.{seat}.cv.{TYPES[k]}"] = state.cv[seat][k]
+            where[f"players.{seat}.cv.{TYPES[k]}"] = list(state.cv[seat][k])
         where[f"players.{seat}.hand"] = state.hands[seat]
         where[f"players.{seat}.goal"] = [state.goals[seat]]
         where[f"players.{seat}.draft"] = state.draft[seat]

@@ -67,7 +67,9 @@ class CvState(State):
     public_goals: list[int]
     set_aside: list[int]  # childhood cards not dealt (face down)
     box: list[int]  # out of the game, face up: discarded, lost, played events
-    cv: list[list[list[int]]]  # per seat, five stacks (TYPES[:5]), bottom first: the last is active
+    # Per seat, five stacks (TYPES[:5]), bottom first: the last is active. Tuples, replaced and
+    # never changed in place, so that a clone shares them.
+    cv: list[list[tuple[int, ...]]]
     hands: list[list[int]]  # per seat, event cards held
     goals: list[int]  # per seat, the private life goal
     tokens: list[list[int]]  # per seat, the icons of the active cards (EFFECTS order), as last updated
@@ -105,7 +107,7 @@ class CvState(State):
         other.public_goals = self.public_goals
         other.set_aside = self.set_aside[:]
         other.box = self.box[:]
-        other.cv = [[stack[:] for stack in stacks] for stacks in self.cv]
+        other.cv = [stacks[:] for stacks in self.cv]
         other.hands = [h[:] for h in self.hands]
         other.goals = self.goals[:]
         other.tokens = [t[:] for t in self.tokens]

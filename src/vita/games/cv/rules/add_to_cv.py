@@ -47,7 +47,8 @@ def add_to_cv(state: CvState) -> None:
 def pay_paid_costs(state: CvState, seat: int) -> None:
     """Each active card with a red-slash cost pays it from what is left, or goes to the box."""
     card_of = state.deck.card
-    for stack in state.cv[seat]:
+    stacks = state.cv[seat]
+    for kind, stack in enumerate(stacks):
         if not stack:
             continue
         card = card_of(stack[-1])
@@ -58,7 +59,8 @@ def pay_paid_costs(state: CvState, seat: int) -> None:
             if state.log is not None:
                 state.say(f"{state.name(seat)} pays the cost of {card.title}.")
         else:
-            state.box.append(stack.pop())
+            state.box.append(stack[-1])
+            stacks[kind] = stack[:-1]
             if state.log is not None:
                 state.say(f"{state.name(seat)} cannot pay the cost of {card.title}: it goes to the box.")
 
@@ -104,10 +106,8 @@ def place(state: CvState, seat: int, action: Place) -> None:
     card = state.deck.card(number)
     kind = kind if kind >= 0 else action.as_type
     stack = state.cv[seat][kind]
-    if action.under:
-        stack.insert(stack.index(action.under), number)
-    else:
-        stack.append(number)
+    at = stack.index(action.under) if action.under else len(stack)
+    state.cv[seat][kind] = (*stack[:at], number, *stack[at:])
     if kind == WORK and card.no_more_work:
         state.retired[seat] = True
     if seat != state.turn or state.round == 0:

@@ -46,9 +46,10 @@ def misfortune_options(state: CvState, seat: int) -> list[Action]:
 
 def lose(state: CvState, seat: int, action: Lose) -> None:
     number = action.card
-    for stack in state.cv[seat]:
+    stacks = state.cv[seat]
+    for kind, stack in enumerate(stacks):
         if stack and stack[-1] == number:
-            stack.pop()
+            stacks[kind] = stack[:-1]
             break
     state.box.append(number)
     state.misfortunes -= 1

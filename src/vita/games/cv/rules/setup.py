@@ -73,7 +73,7 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
     state.kept = [[] for _ in range(n)]
     state.chosen = [False] * n
 
-    state.cv = [[[] for _ in range(STACKS)] for _ in range(n)]
+    state.cv = [[()] * STACKS for _ in range(n)]
     state.hands = [[] for _ in range(n)]
     state.tokens = [[0] * len(EFFECTS) for _ in range(n)]
     state.retired = [False] * n
