@@ -328,7 +328,7 @@ class CardsObserver:
         seat_size = self.seat_size
         rows: list[list[bytes]] = [[] for _ in range(n)]
         for meld in state.melds:
-            rows[(meld.owner - seat) % n].append(_meld_row(meld.suit, meld.pattern, tuple(meld.cards)))
+            rows[(meld.owner - seat) % n].append(_meld_row(meld.suit, meld.pattern, meld.cards))
         hands, happiness = state.hands, state.happiness
         for k in range(n):
             other = (seat + k) % n

@@ -11,6 +11,7 @@ card ``JK=7H``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from vita.core.errors import IllegalAction, quoted
@@ -75,7 +76,7 @@ def long_name(entry: int) -> str:
     return f"{VALUE_NAMES[entry % 10]} of {SUIT_NAMES[entry // 10]}"
 
 
-def meld_words(entries: list[int], suit: int) -> str:
+def meld_words(entries: Sequence[int], suit: int) -> str:
     """A meld as the rulebook says it, its values in order and its suit: ``3-5-7 of Hearts``;
     a Joker by the value it stands for, marked (``3-Joker 5-7 of Hearts``).
 
@@ -106,7 +107,7 @@ def parse_card(text: str) -> int:
     raise IllegalAction(f"{quoted(text)} is not a card (write e.g. 7H, 10S, AD, JK or JK=7H)", "malformed")
 
 
-def names(entries: list[int]) -> str:
+def names(entries: Sequence[int]) -> str:
     return " ".join(name(e) for e in entries)
 
 

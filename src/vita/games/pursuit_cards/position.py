@@ -6,6 +6,7 @@ documented in ``docs/games/pursuit-cards.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from vita.core.errors import IllegalAction, PositionError
@@ -22,7 +23,7 @@ def hand_list(hand: list[int]) -> list[str]:
     return [name(kind) for kind in range(KINDS + 1) for _ in range(hand[kind])]
 
 
-def _names(cards: list[int]) -> list[str]:
+def _names(cards: Sequence[int]) -> list[str]:
     return [name(c) for c in cards]
 
 
@@ -131,7 +132,7 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
             raise PositionError("a meld being captured needs its pattern")
         if m.pattern is not None and m.pattern != pattern:
             raise PositionError(f"melds.{index}: {' '.join(m.cards)} has pattern {pattern}, not {m.pattern}")
-        state.melds.append(Meld(m.id, m.owner, (entries[0] % DECLARED) // 10, pattern, entries))
+        state.melds.append(Meld(m.id, m.owner, (entries[0] % DECLARED) // 10, pattern, tuple(entries)))
     state.next_meld = max([model.next_meld, *(m.id + 1 for m in state.melds)])
     if check:
         try:

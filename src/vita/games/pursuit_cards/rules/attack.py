@@ -92,7 +92,8 @@ def capture(state: CardsState, seat: int, action: Capture) -> None:
 
 def take_card(state: CardsState, meld: Meld, end: str) -> None:
     words = meld.words() if state.log is not None else ""
-    entry = meld.cards.pop(0 if end == "front" else -1)
+    entry = meld.cards[0 if end == "front" else -1]
+    meld.cards = meld.cards[1:] if end == "front" else meld.cards[:-1]
     state.hands[state.turn][natural(entry)] += 1
     state.capture_left -= 1
     state.say(f"{state.name(state.turn)} captures the {long_name(entry)} from {state.name(meld.owner)}'s {words}.")

@@ -216,7 +216,7 @@ def add(state: CardsState, seat: int, action: AddToMeld) -> None:
     values = [value_of(e) for e in state.pending]
     pattern = pattern_of(values)
     assert pattern is not None
-    meld = Meld(state.next_meld, seat, suit_of(state.pending[0]), pattern, state.pending)
+    meld = Meld(state.next_meld, seat, suit_of(state.pending[0]), pattern, tuple(state.pending))
     state.next_meld += 1
     state.melds.append(meld)
     state.pending = []
@@ -257,9 +257,9 @@ def extend(state: CardsState, seat: int, action: Extend) -> None:
     meld = state.meld(action.meld)
     state.hands[seat][natural(action.card)] -= 1
     if action.end == "front":
-        meld.cards.insert(0, action.card)
+        meld.cards = (action.card, *meld.cards)
     else:
-        meld.cards.append(action.card)
+        meld.cards = (*meld.cards, action.card)
     state.melded = True
     state.say(f"{state.name(seat)} extends a meld at the {action.end} with the "
               f"{long_name(action.card)}: the {meld.words()}.")

@@ -9,6 +9,7 @@ only after 5 or 10 cards), so every pattern 1-9 is allowed and 0 is not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from vita.games.pursuit_cards.cards import meld_words, suit_of, value_of
@@ -39,7 +40,7 @@ def pattern_of(values: list[int]) -> int | None:
     return pattern
 
 
-def is_meld(entries: list[int]) -> bool:
+def is_meld(entries: Sequence[int]) -> bool:
     """3 to 5 cards (declared Jokers count as their card) of one suit with a pattern."""
     if not MIN_LENGTH <= len(entries) <= MAX_LENGTH:
         return False
@@ -49,18 +50,19 @@ def is_meld(entries: list[int]) -> bool:
 
 
 class Meld:
-    """A meld on the table: its cards in the order laid out (position 1 is the first)."""
+    """A meld on the table: its cards in the order laid out (position 1 is the first), a tuple
+    replaced and never changed in place, so that a clone's meld shares it."""
 
     __slots__ = ("cards", "id", "owner", "pattern", "suit")
 
-    def __init__(self, ident: int, owner: int, suit: int, pattern: int, cards: list[int]) -> None:
+    def __init__(self, ident: int, owner: int, suit: int, pattern: int, cards: tuple[int, ...]) -> None:
         self.id = ident
         self.owner = owner
         self.suit = suit
         self.pattern = pattern
         self.cards = cards  # entries: cards, or DECLARED + card for Jokers
 
-    def __reduce__(self) -> tuple[type[Meld], tuple[int, int, int, int, list[int]]]:
+    def __reduce__(self) -> tuple[type[Meld], tuple[int, int, int, int, tuple[int, ...]]]:
         return Meld, (self.id, self.owner, self.suit, self.pattern, self.cards)
 
     def words(self) -> str:
@@ -68,7 +70,7 @@ class Meld:
         return meld_words(self.cards, self.suit)
 
     def copy(self) -> Meld:
-        return Meld(self.id, self.owner, self.suit, self.pattern, self.cards[:])
+        return Meld(self.id, self.owner, self.suit, self.pattern, self.cards)
 
     def next_value(self, end: str) -> int:
         """The value a card must have to extend the meld at ``end`` (front or back)."""
