@@ -150,7 +150,7 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     return copy
 
 
-def _redeal(rng: Rng, box: list[int], options: list[list[int]], kept: list[int], holders: list[int],
+def _redeal(rng: Rng, box: list[int], options: list[tuple[int, ...]], kept: list[int], holders: list[int],
             secret_kept: bool) -> list[int]:
     """Re-deal the goal cards ``holders`` hold unseen (their options and, while the setup is
     secret, the card they kept) from those and the ``box``; return the new box."""
@@ -158,7 +158,7 @@ def _redeal(rng: Rng, box: list[int], options: list[list[int]], kept: list[int],
     pool = sorted(box + unseen)
     rng.shuffle(pool)
     for h in holders:
-        options[h] = [pool.pop() for _ in options[h]]
+        options[h] = tuple(pool.pop() for _ in options[h])
         if secret_kept and kept[h]:
             kept[h] = pool.pop()
     return pool

@@ -64,7 +64,7 @@ def _player_json(state: OurLifeState, seat: int) -> JSON:
         "persona": state.persona[seat],
         "likes": state.likes[seat],
         "personal_goal": state.personal[seat],
-        "goal_options": state.goal_options[seat][:],
+        "goal_options": list(state.goal_options[seat]),
         "background": state.background[seat],
         "background_row": state.setup_rows[seat],
         "choice": state.choice[seat] + 1 if state.choice[seat] >= 0 else None,
@@ -80,10 +80,10 @@ def _family_json(state: OurLifeState, family: int) -> JSON:
         "stress": state.stress[family],
         "happiness": state.happiness[family],
         "balance": state.balance[family],
-        "chart": {"happiness": state.chart_happiness[family][:], "joy": state.chart_joy[family][:]},
+        "chart": {"happiness": list(state.chart_happiness[family]), "joy": state.chart_joy[family][:]},
         "children": [[card, marks] for card, marks in state.children[family]],
         "shared_goal": state.shared[family],
-        "shared_options": state.shared_options[family][:],
+        "shared_options": list(state.shared_options[family]),
         "half_child": state.half_child[family] if state.half_child[family] >= 0 else None,
     }
 
@@ -177,7 +177,7 @@ def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
     state.persona = [p.persona for p in players]
     state.likes = [p.likes for p in players]
     state.personal = [p.personal_goal for p in players]
-    state.goal_options = [p.goal_options[:] for p in players]
+    state.goal_options = [tuple(p.goal_options) for p in players]
     state.background = [p.background for p in players]
     state.setup_rows = [p.background_row for p in players]
     state.choice = [p.choice - 1 if p.choice is not None else -1 for p in players]
@@ -196,11 +196,11 @@ def _read_families(state: OurLifeState, families: list[FamilyModel]) -> None:
     state.stress = [f.stress for f in families]
     state.happiness = [f.happiness for f in families]
     state.balance = [f.balance for f in families]
-    state.chart_happiness = [f.chart.happiness[:] for f in families]
+    state.chart_happiness = [tuple(f.chart.happiness) for f in families]
     state.chart_joy = [f.chart.joy[:] + [0] * (book.rounds - len(f.chart.joy)) for f in families]
     state.children = [[[card, marks] for card, marks in f.children] for f in families]
     state.shared = [f.shared_goal for f in families]
-    state.shared_options = [f.shared_options[:] for f in families]
+    state.shared_options = [tuple(f.shared_options) for f in families]
     state.half_child = [f.half_child if f.half_child is not None else -1 for f in families]
 
 

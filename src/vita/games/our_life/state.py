@@ -59,8 +59,10 @@ class OurLifeState(State):
     shared_box: list[int]  # Shared Goals not dealt (face down)
     display: list[int]  # the Action Display, left to right
     # Setup choices (secret until everybody has chosen).
-    goal_options: list[list[int]]  # per seat: the two Personal Goals drawn (empty once one is kept)
-    shared_options: list[list[int]]  # per family: the two Shared Goals drawn
+    # Tuples here and in the Happiness Chart, replaced and never changed in place, so that a
+    # clone shares them.
+    goal_options: list[tuple[int, ...]]  # per seat: the two Personal Goals drawn (empty once one is kept)
+    shared_options: list[tuple[int, ...]]  # per family: the two Shared Goals drawn
     setup_rows: list[str]  # per seat: the row chosen for the background's action ("": not yet)
     background: list[int]  # per seat: the Background card
     personal: list[int]  # per seat: the Personal Goal kept (0: not yet)
@@ -85,7 +87,7 @@ class OurLifeState(State):
     stress: list[int]  # marks on the stress track
     happiness: list[int]
     balance: list[int]
-    chart_happiness: list[list[int]]  # the Happiness Chart: Happiness written at the end of each round
+    chart_happiness: list[tuple[int, ...]]  # the Happiness Chart: Happiness written at the end of each round
     chart_joy: list[list[int]]  # Joy of each round (the current one still changing)
     children: list[list[list[int]]]  # per family: [Child card, marks] in order of birth
 
@@ -112,8 +114,8 @@ class OurLifeState(State):
         other.goal_box = self.goal_box[:]
         other.shared_box = self.shared_box[:]
         other.display = self.display[:]
-        other.goal_options = [o[:] for o in self.goal_options]
-        other.shared_options = [o[:] for o in self.shared_options]
+        other.goal_options = self.goal_options[:]
+        other.shared_options = self.shared_options[:]
         other.setup_rows = self.setup_rows[:]
         other.background = self.background[:]
         other.personal = self.personal[:]
@@ -135,7 +137,7 @@ class OurLifeState(State):
         other.stress = self.stress[:]
         other.happiness = self.happiness[:]
         other.balance = self.balance[:]
-        other.chart_happiness = [c[:] for c in self.chart_happiness]
+        other.chart_happiness = self.chart_happiness[:]
         other.chart_joy = [c[:] for c in self.chart_joy]
         other.children = [[child[:] for child in kids] for kids in self.children]
         return other

@@ -26,7 +26,7 @@ def end_round(state: OurLifeState) -> None:
             state.say(f"{state.name(seat)}'s Time action for a child is lost")
             state.half_child[family] = -1
     for family in range(len(state.families)):
-        state.chart_happiness[family].append(state.happiness[family])
+        state.chart_happiness[family] = (*state.chart_happiness[family], state.happiness[family])
     if state.round in book.goal_rounds:
         for seat in range(state.num_players):
             goal = book.personal_goals[state.personal[seat]]

@@ -68,9 +68,9 @@ def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLife
     state.vacation_discard = []
     # 6-8. Goals and backgrounds drawn.
     state.shared_box = _shuffled(rng, list(book.shared_goals))
-    state.shared_options = [[state.shared_box.pop(), state.shared_box.pop()] for _ in range(f)]
+    state.shared_options = [(state.shared_box.pop(), state.shared_box.pop()) for _ in range(f)]
     state.goal_box = _shuffled(rng, list(book.personal_goals))
-    state.goal_options = [[state.goal_box.pop(), state.goal_box.pop()] for _ in range(n)]
+    state.goal_options = [(state.goal_box.pop(), state.goal_box.pop()) for _ in range(n)]
     backgrounds = _shuffled(rng, list(book.background))
     state.background = [backgrounds.pop() for _ in range(n)]
     state.setup_rows = [""] * n
@@ -86,7 +86,7 @@ def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLife
     state.stress = [book.stress_start] * f
     state.happiness = [0] * f
     state.balance = [0] * f
-    state.chart_happiness = [[] for _ in range(f)]
+    state.chart_happiness = [()] * f
     state.chart_joy = [[0] * book.rounds for _ in range(f)]
     state.children = [[] for _ in range(f)]
     state.half_child = [-1] * f
@@ -129,7 +129,7 @@ def keep_shared(state: OurLifeState, seat: int, action: KeepShared) -> None:
     family = state.family_of[seat]
     state.shared[family] = card
     state.shared_box += [c for c in state.shared_options[family] if c != card]
-    state.shared_options[family] = []
+    state.shared_options[family] = ()
     _chosen(state, seat)
 
 
@@ -137,7 +137,7 @@ def keep_goal(state: OurLifeState, seat: int, action: KeepGoal) -> None:
     card = action.card
     state.personal[seat] = card
     state.goal_box += [c for c in state.goal_options[seat] if c != card]
-    state.goal_options[seat] = []
+    state.goal_options[seat] = ()
     _chosen(state, seat)
 
 
