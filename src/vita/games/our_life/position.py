@@ -80,7 +80,7 @@ def _family_json(state: OurLifeState, family: int) -> JSON:
         "stress": state.stress[family],
         "happiness": state.happiness[family],
         "balance": state.balance[family],
-        "chart": {"happiness": list(state.chart_happiness[family]), "joy": state.chart_joy[family][:]},
+        "chart": {"happiness": list(state.chart_happiness[family]), "joy": list(state.chart_joy[family])},
         "children": [[card, marks] for card, marks in state.children[family]],
         "shared_goal": state.shared[family],
         "shared_options": list(state.shared_options[family]),
@@ -197,8 +197,8 @@ def _read_families(state: OurLifeState, families: list[FamilyModel]) -> None:
     state.happiness = [f.happiness for f in families]
     state.balance = [f.balance for f in families]
     state.chart_happiness = [tuple(f.chart.happiness) for f in families]
-    state.chart_joy = [f.chart.joy[:] + [0] * (book.rounds - len(f.chart.joy)) for f in families]
-    state.children = [[[card, marks] for card, marks in f.children] for f in families]
+    state.chart_joy = [(*f.chart.joy, *[0] * (book.rounds - len(f.chart.joy))) for f in families]
+    state.children = [[(card, marks) for card, marks in f.children] for f in families]
     state.shared = [f.shared_goal for f in families]
     state.shared_options = [tuple(f.shared_options) for f in families]
     state.half_child = [f.half_child if f.half_child is not None else -1 for f in families]

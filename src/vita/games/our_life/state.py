@@ -88,8 +88,8 @@ class OurLifeState(State):
     happiness: list[int]
     balance: list[int]
     chart_happiness: list[tuple[int, ...]]  # the Happiness Chart: Happiness written at the end of each round
-    chart_joy: list[list[int]]  # Joy of each round (the current one still changing)
-    children: list[list[list[int]]]  # per family: [Child card, marks] in order of birth
+    chart_joy: list[tuple[int, ...]]  # Joy of each round (the current one still changing)
+    children: list[list[tuple[int, int]]]  # per family: (Child card, marks) in order of birth, replaced
 
     def clone(self) -> OurLifeState:
         other = OurLifeState()
@@ -138,8 +138,8 @@ class OurLifeState(State):
         other.happiness = self.happiness[:]
         other.balance = self.balance[:]
         other.chart_happiness = self.chart_happiness[:]
-        other.chart_joy = [c[:] for c in self.chart_joy]
-        other.children = [[child[:] for child in kids] for kids in self.children]
+        other.chart_joy = self.chart_joy[:]
+        other.children = [kids[:] for kids in self.children]
         return other
 
     # -- the core contract -----------------------------------------------------------

@@ -39,7 +39,7 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
         return
     state.half_child[family] = -1
     card = child_deck(state, seat).pop()
-    state.children[family].append([card, 0])
+    state.children[family].append((card, 0))
     child = state.book.children[card]
     state.say(f"{state.family_does(family, 'have', 'has')} a child: {child.title} "
               f"(a track of {child.squares} to finish)")
@@ -60,11 +60,12 @@ def mark_family_row(state: OurLifeState, seat: int, row: Row, marks: int) -> Non
 def mark_child(state: OurLifeState, seat: int, number: int) -> None:
     """Mark the track of the family's ``number``-th child (from 0); finishing it gives its bonus."""
     family = state.family_of[seat]
-    child = state.children[family][number]
-    card = state.book.children[child[0]]
-    child[1] += 1
-    state.say(f"{state.name(seat)} marks {card.title}'s track ({child[1]}/{card.squares})")
-    if child[1] == card.squares:
+    kids = state.children[family]
+    child_card, marks = kids[number]
+    kids[number] = (child_card, marks + 1)
+    card = state.book.children[child_card]
+    state.say(f"{state.name(seat)} marks {card.title}'s track ({marks + 1}/{card.squares})")
+    if marks + 1 == card.squares:
         bonuses.award(state, seat, card.bonus, f"finishing {card.title}")
 
 

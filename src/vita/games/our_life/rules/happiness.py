@@ -23,7 +23,8 @@ def change_happiness(state: OurLifeState, family: int, amount: int) -> None:
 
 def add_joy(state: OurLifeState, family: int, amount: int) -> None:
     """Add Joy to the current round's row of the Happiness Chart."""
-    state.chart_joy[family][state.round - 1] += amount
+    joy, at = state.chart_joy[family], state.round - 1
+    state.chart_joy[family] = (*joy[:at], joy[at] + amount, *joy[at + 1:])
 
 
 def add_stress(state: OurLifeState, family: int, marks: int) -> None:

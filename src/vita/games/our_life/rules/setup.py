@@ -87,7 +87,7 @@ def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLife
     state.happiness = [0] * f
     state.balance = [0] * f
     state.chart_happiness = [()] * f
-    state.chart_joy = [[0] * book.rounds for _ in range(f)]
+    state.chart_joy = [(0,) * book.rounds] * f
     state.children = [[] for _ in range(f)]
     state.half_child = [-1] * f
     # The round's bookkeeping.
