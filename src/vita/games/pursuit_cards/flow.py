@@ -21,7 +21,7 @@ def start_turn(state: CardsState) -> None:
     seat = state.turn
     state.step = MAIN
     state.melded = False
-    state.activated = []
+    state.activated = ()
     state.available = len(state.discard)
     hearts = sum(len(m.cards) for m in state.melds if m.owner == seat and m.suit == HEARTS)
     if hearts:

@@ -33,7 +33,7 @@ def to_json(state: CardsState) -> JSON:
         spade, target, power, defence = state.attack
         attack = {"meld": spade, "target": target, "defender": state.defender,
                   "power": power, "defence": defence,
-                  "used_clubs": state.used_clubs[:], "capture_left": state.capture_left,
+                  "used_clubs": list(state.used_clubs), "capture_left": state.capture_left,
                   "remnant": _names(state.remnant)}
     return {
         "game": "pursuit-cards",
@@ -48,7 +48,7 @@ def to_json(state: CardsState) -> JSON:
         "pass_no": state.pass_no,
         "final": state.final,
         "melded": state.melded,
-        "activated": state.activated[:],
+        "activated": list(state.activated),
         "pending": _names(state.pending),
         "diamond_owed": state.diamond_owed,
         "attack": attack,
@@ -104,18 +104,18 @@ def from_json(data: Any, log: bool = True, check: bool = True) -> CardsState:
             raise PositionError(f"{field}: no seat {getattr(model, field)}")
     state.step = STEPS.index(model.step)
     state.melded = model.melded
-    state.activated = model.activated[:]
+    state.activated = tuple(model.activated)
     state.pending = [_pending(w) for w in model.pending]
     state.diamond_owed = model.diamond_owed
     if model.attack is None:
-        state.attack, state.used_clubs, state.capture_left, state.remnant = None, [], 0, []
+        state.attack, state.used_clubs, state.capture_left, state.remnant = None, (), 0, ()
         state.defender = -1
     else:
         a = model.attack
         state.attack = (a.meld, a.target, a.power, a.defence)
         state.defender = a.defender
-        state.used_clubs, state.capture_left = a.used_clubs[:], a.capture_left
-        state.remnant = _cards(a.remnant, "attack.remnant")
+        state.used_clubs, state.capture_left = tuple(a.used_clubs), a.capture_left
+        state.remnant = tuple(_cards(a.remnant, "attack.remnant"))
     # The attacked meld may be short while its cards are captured one by one: its pattern
     # is then the one it had whole.
     capturing = state.attack[1] if state.attack is not None and model.step == "capture" else -1
@@ -168,7 +168,7 @@ def _pending(word: str) -> int:
 
 def all_cards(state: CardsState) -> list[int]:
     """Every card wherever it is, as a card (a declared Joker counts as a Joker)."""
-    cards = state.stock + state.discard + state.temp + state.remnant
+    cards = state.stock + state.discard + state.temp + list(state.remnant)
     cards += [JOKER if e >= DECLARED else e for e in state.pending]
     for meld in state.melds:
         cards += [JOKER if e >= DECLARED else e for e in meld.cards]

@@ -75,14 +75,16 @@ class CardsState(State):
     turn: int
     step: int
     melded: bool  # a card was melded this turn: no more activations
-    activated: list[int]  # ids of the melds activated this turn
+    # Tuples (these three and each meld's cards), replaced and never changed in place, so that
+    # a clone shares them.
+    activated: tuple[int, ...]  # ids of the melds activated this turn
     pending: list[int]  # a meld being laid (1 or 2 cards so far)
     diamond_owed: int
     attack: tuple[int, int, int, int] | None  # spade meld id, target meld id, power, defence
     defender: int  # the owner of the meld attacked (-1: no attack)
-    used_clubs: list[int]  # club melds that defended against the current attack
+    used_clubs: tuple[int, ...]  # club melds that defended against the current attack
     capture_left: int
-    remnant: list[int]  # two cards of a broken meld whose order its owner chooses
+    remnant: tuple[int, ...]  # two cards of a broken meld whose order its owner chooses
     passes: int  # times through the stock for this game
     pass_no: int  # the current time through (1-based)
     final: bool  # the last card of the last stock was taken: this is the final turn
@@ -106,14 +108,14 @@ class CardsState(State):
         other.turn = self.turn
         other.step = self.step
         other.melded = self.melded
-        other.activated = self.activated[:]
+        other.activated = self.activated
         other.pending = self.pending[:]
         other.diamond_owed = self.diamond_owed
         other.attack = self.attack
         other.defender = self.defender
-        other.used_clubs = self.used_clubs[:]
+        other.used_clubs = self.used_clubs
         other.capture_left = self.capture_left
-        other.remnant = self.remnant[:]
+        other.remnant = self.remnant
         other.passes = self.passes
         other.pass_no = self.pass_no
         other.final = self.final

@@ -62,7 +62,7 @@ def activate_options(state: CardsState, seat: int) -> list[Activate]:
 def activate(state: CardsState, seat: int, action: Activate) -> None:
     meld = state.meld(action.meld)
     play_to_temp(state, seat, action.card)
-    state.activated.append(meld.id)
+    state.activated = (*state.activated, meld.id)
     power = action.position
     who = state.name(seat)
     played = f"the {long_name(action.card)}"

@@ -21,7 +21,7 @@ from vita.games.pursuit_cards.state import CAPTURE, DEFEND, MAIN, REMNANT, Cards
 def begin_attack(state: CardsState, spade_meld: int, target: int, power: int) -> None:
     state.attack = (spade_meld, target, power, 0)
     state.defender = state.meld(target).owner
-    state.used_clubs = []
+    state.used_clubs = ()
     state.step = DEFEND
     if not defend_options(state):
         resolve(state)
@@ -50,7 +50,7 @@ def defend(state: CardsState, seat: int, action: Defend) -> None:
     assert state.attack is not None
     spade, target, power, defence = state.attack
     play_to_temp(state, seat, action.card)
-    state.used_clubs.append(action.meld)
+    state.used_clubs = (*state.used_clubs, action.meld)
     state.attack = (spade, target, power, defence + action.position)
     state.say(f"{state.name(seat)} defends with the {long_name(action.card)} on the "
               f"{state.meld(action.meld).words()} (power {action.position}).")
@@ -109,7 +109,7 @@ def after_capture(state: CardsState) -> None:
     state.melds.remove(meld)
     remnants = [natural(e) for e in meld.cards]
     if len(remnants) == 2 and remnants[0] != remnants[1]:
-        state.remnant = remnants
+        state.remnant = tuple(remnants)
         state.step = REMNANT
         return
     for card in remnants:
@@ -124,7 +124,7 @@ def remnant(state: CardsState, seat: int, action: Remnant) -> None:
     first = action.card
     second = state.remnant[1] if state.remnant[0] == first else state.remnant[0]
     state.temp += [first, second]
-    state.remnant = []
+    state.remnant = ()
     assert state.attack is not None
     state.say(f"m{state.attack[1]} is broken: the {long_name(first)} then the "
               f"{long_name(second)} go to the discard pile.")
@@ -134,7 +134,7 @@ def remnant(state: CardsState, seat: int, action: Remnant) -> None:
 def finish(state: CardsState) -> None:
     state.attack = None
     state.defender = -1
-    state.used_clubs = []
+    state.used_clubs = ()
     state.capture_left = 0
     state.step = MAIN
 
