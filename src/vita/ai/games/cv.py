@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from vita.core.codec import UNIT, ActionBlocks, Entries, scaled
+from vita.core.codec import UNIT, ActionBlocks, Entries, scaled, zeroed_entries
 from vita.core.errors import IllegalAction
 from vita.core.state import Action, State
 from vita.games.cv.actions import (
@@ -246,9 +246,7 @@ class CvObserver:
         """Write the observation of ``seat`` into ``out`` (``size`` float32 entries, zeros or
         not) through a memoryview of it: zeros, then the entries that are not zero (most
         entries are the zeros of the cards' places); no list is built."""
-        raw = out.data.cast("B")
-        raw[:] = bytes(4 * self.size)
-        self._write(state, seat, raw.cast("f"))
+        self._write(state, seat, zeroed_entries(out))
 
     def _write(self, state: State, seat: int, view: Entries) -> None:
         """Set the entries of the observation of ``seat`` that are not zero in ``view`` (all

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from vita.core.codec import UNIT, Entries, NotationCodec, between, one_hot, scaled
+from vita.core.codec import UNIT, Entries, NotationCodec, between, one_hot, scaled, zeroed_entries
 from vita.core.datafile import DECKS
 from vita.core.state import State
 from vita.core.wording import slug
@@ -166,9 +166,7 @@ class PursuitObserver:
         """Write the observation of ``seat`` into ``out`` (``size`` float32 entries, zeros or
         not) through a memoryview of it: zeros, then the entries that are not zero (most are
         the zeros of the cards' places); no list is built."""
-        raw = out.data.cast("B")
-        raw[:] = bytes(4 * self.size)
-        self._write(state, seat, raw.cast("f"))
+        self._write(state, seat, zeroed_entries(out))
 
     def _write(self, state: State, seat: int, view: Entries) -> None:
         """Set the entries of the observation of ``seat`` that are not zero in ``view`` (all
