@@ -59,3 +59,22 @@ def test_the_bicycle_is_always_dealt() -> None:
             state = GAME.new(seed=seed, players=players)
             assert any(12 in draft for draft in state.draft)
             assert len(state.set_aside) == {2: 6, 3: 3, 4: 0}[players]
+
+
+def test_the_decks_run_out_in_their_order_and_each_is_named() -> None:
+    """"At the beginning of the game, cards come from the young adulthood deck. When it runs out,
+    the middle age deck is used, and then finally the old age deck"; "each time 1 of the 3 decks
+    runs out" the game stops for social assistance, and the log says which deck ran out."""
+    order = ["early adulthood", "middle age", "old age"]
+    longest: list[str] = []
+    for seed in range(6):
+        state = GAME.new(seed=seed, players=4)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+        ran_out = [line.split(" deck has run out")[0].removeprefix("The ")
+                   for line in state.events_for(None) if " deck has run out" in line]
+        assert ran_out == order[:len(ran_out)], ran_out
+        longest = max(longest, ran_out, key=len)
+    assert longest[:2] == order[:2], "some game used the middle age deck to its end"

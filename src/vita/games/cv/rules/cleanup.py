@@ -54,12 +54,12 @@ def refill(state: CvState) -> bool:
         return False
     track = state.track
     while len(track) < TRACK_SIZE:
-        deck = next((d for d in state.decks if d), None)
-        if deck is None:
+        age = next((age for age, deck in enumerate(state.decks) if deck), -1)
+        if age < 0:
             break
+        deck = state.decks[age]
         track.append(deck.pop())
         if not deck:
-            age = state.decks.index(deck)
             state.assist = eligible(state)
             if state.log is not None:
                 who = ", ".join(state.name(s) for s in state.assist) or "nobody"
