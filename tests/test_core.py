@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from vita.core.errors import PositionError
 from vita.core.rng import Rng, derive_seed
+from vita.core.tuples import replaced, without
 from vita.testing.conformance import deep_merge, lookup
 
 
@@ -117,3 +118,26 @@ def test_the_compiled_builds_arithmetic_gives_the_same_stream(seed: int, n: int)
         drawn = (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
         assert drawn == pure.below(n)
     assert s & (2**64 - 1) == pure.state
+
+
+@given(items=st.lists(st.integers(0, 4), max_size=8), item=st.integers(0, 4))
+def test_without_removes_what_list_remove_removes(items: list[int], item: int) -> None:
+    """A rule that shares a tuple removes one item as ``list.remove`` would, or fails alike."""
+    expected = items[:]
+    try:
+        expected.remove(item)
+    except ValueError:
+        with pytest.raises(ValueError):
+            without(tuple(items), item)
+        return
+    assert without(tuple(items), item) == tuple(expected)
+
+
+@given(items=st.lists(st.integers(), min_size=1, max_size=8), data=st.data())
+def test_replaced_sets_one_place(items: list[int], data: st.DataObject) -> None:
+    index = data.draw(st.integers(0, len(items) - 1))
+    expected = items[:]
+    expected[index] = -1
+    original = tuple(items)
+    assert replaced(original, index, -1) == tuple(expected)
+    assert original == tuple(items), "the shared tuple is left as it was"

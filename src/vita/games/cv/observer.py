@@ -107,8 +107,12 @@ def resample_chance(state: CvState, rng: Rng) -> CvState:
     """The age decks' and the goal deck's order drawn again; every hand, goal and draft stays."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
-    for cards in (*copy.decks, copy.goal_deck):
+    decks = [list(cards) for cards in copy.decks]
+    goal_deck = list(copy.goal_deck)
+    for cards in (*decks, goal_deck):
         rng.shuffle(cards)
+    copy.decks = [tuple(cards) for cards in decks]
+    copy.goal_deck = tuple(goal_deck)
     return copy
 
 
@@ -119,16 +123,17 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
     copy.rng = Rng(rng.next_u64())
     # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
     # decides the deal, so two positions it cannot tell apart deal alike.
-    for cards in copy.decks:
-        cards.sort()
+    decks = [sorted(cards) for cards in copy.decks]
+    for cards in decks:
         rng.shuffle(cards)
+    copy.decks = [tuple(cards) for cards in decks]
     others = [s for s in range(copy.num_players) if s != seat]
     # Life goals: the others' private goals and the goal deck.
-    goals = sorted(copy.goal_deck + [copy.goals[s] for s in others])
+    goals = sorted([*copy.goal_deck, *(copy.goals[s] for s in others)])
     rng.shuffle(goals)
     for other in others:
         copy.goals[other] = goals.pop()
-    copy.goal_deck = goals
+    copy.goal_deck = tuple(goals)
     if copy.step == DRAFT:
         _redeal_draft(copy, others, rng)
     else:
@@ -137,14 +142,14 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
         pool = sorted(events + [c for other in others for c in copy.hands[other] if not seen_by_others(copy, c)])
         rng.shuffle(pool)
         for other in others:
-            copy.hands[other] = [c if seen_by_others(copy, c) else pool.pop() for c in copy.hands[other]]
-        copy.set_aside = [c for c in copy.set_aside if c not in events] + pool
+            copy.hands[other] = tuple(c if seen_by_others(copy, c) else pool.pop() for c in copy.hands[other])
+        copy.set_aside = (*(c for c in copy.set_aside if c not in events), *pool)
     return copy
 
 
 def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
     """The others' childhood cards and those set aside, re-dealt; the Bicycle stays in play."""
-    pool = sorted(copy.set_aside + [c for o in others for c in copy.draft[o] + copy.kept[o]])
+    pool = sorted([*copy.set_aside, *(c for o in others for c in copy.draft[o] + copy.kept[o])])
     rng.shuffle(pool)
     bicycle = copy.deck.bicycle()
     dealt = sum(len(copy.draft[o]) + len(copy.kept[o]) for o in others)
@@ -152,10 +157,10 @@ def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
         where = pool.index(bicycle)
         swap = rng.below(dealt)
         pool[where], pool[swap] = pool[swap], pool[where]
-    dealt_cards, copy.set_aside = pool[:dealt], pool[dealt:]
+    dealt_cards, copy.set_aside = pool[:dealt], tuple(pool[dealt:])
     for other in others:
-        copy.draft[other] = [dealt_cards.pop() for _ in copy.draft[other]]
-        copy.kept[other] = [dealt_cards.pop() for _ in copy.kept[other]]
+        copy.draft[other] = tuple(dealt_cards.pop() for _ in copy.draft[other])
+        copy.kept[other] = tuple(dealt_cards.pop() for _ in copy.kept[other])
 
 
 OBSERVER: Observer[CvState] = Observer(view=view, determinize=determinize, resample_chance=resample_chance,

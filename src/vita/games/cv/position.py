@@ -6,6 +6,7 @@ Cards are written by number. The format is documented in ``docs/games/cv.md``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from vita.core.errors import PositionError
@@ -43,7 +44,7 @@ USED: Final = {"magician": USED_MAGICIAN, "trip": USED_TRIP, "friend": USED_FRIE
 # -- writing -----------------------------------------------------------------------------------
 
 
-def _symbols(counts: list[int], names: tuple[str, ...] = SYMBOLS) -> dict[str, int]:
+def _symbols(counts: Sequence[int], names: tuple[str, ...] = SYMBOLS) -> dict[str, int]:
     return dict(zip(names, counts, strict=False))
 
 
@@ -61,10 +62,10 @@ def to_json(state: CvState) -> JSON:
         "turn": state.turn,
         "starter": state.starter,
         "track": state.track[:],
-        "decks": {key: deck[:] for key, deck in zip(AGE_KEYS, state.decks, strict=True)},
-        "goal_deck": state.goal_deck[:],
+        "decks": {key: list(deck) for key, deck in zip(AGE_KEYS, state.decks, strict=True)},
+        "goal_deck": list(state.goal_deck),
         "public_goals": state.public_goals[:],
-        "set_aside": state.set_aside[:],
+        "set_aside": list(state.set_aside),
         "box": state.box[:],
         "dice": [SYMBOLS[f] for f in state.dice],
         "rerolls": state.rerolls,
@@ -87,12 +88,12 @@ def _player_json(state: CvState, seat: int) -> JSON:
     return {
         "name": state.names[seat],
         "cv": {TYPES[k]: list(state.cv[seat][k]) for k in range(STACKS)},
-        "hand": state.hands[seat][:],
+        "hand": list(state.hands[seat]),
         "goal": state.goals[seat],
         "tokens": _symbols(state.tokens[seat], EFFECTS),
         "retired": state.retired[seat],
-        "draft": state.draft[seat][:],
-        "kept": state.kept[seat][:],
+        "draft": list(state.draft[seat]),
+        "kept": list(state.kept[seat]),
         "chosen": state.chosen[seat],
     }
 
@@ -132,9 +133,9 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     state.step, state.round = STEPS.index(model.step), model.round
     state.turn, state.starter = model.turn, model.starter
     state.track = model.track[:]
-    state.decks = [getattr(model.decks, key)[:] for key in AGE_KEYS]
-    state.goal_deck, state.public_goals = model.goal_deck[:], model.public_goals[:]
-    state.set_aside, state.box = model.set_aside[:], model.box[:]
+    state.decks = [tuple(getattr(model.decks, key)) for key in AGE_KEYS]
+    state.goal_deck, state.public_goals = tuple(model.goal_deck), model.public_goals[:]
+    state.set_aside, state.box = tuple(model.set_aside), model.box[:]
     state.dice = _named(model.dice, SYMBOLS[:6], "dice")
     state.rerolls = model.rerolls
     state.used = 0
@@ -150,13 +151,13 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     state.placing = [(p.seat, p.card, _kind(p.type, "placing.type")) for p in model.placing]
     state.assist = model.assist[:]
     state.refilling = model.refilling
-    state.cv = [[tuple(getattr(p.cv, TYPES[k])) for k in range(STACKS)] for p in model.players]
-    state.hands = [p.hand[:] for p in model.players]
+    state.cv = [tuple(tuple(getattr(p.cv, TYPES[k])) for k in range(STACKS)) for p in model.players]
+    state.hands = [tuple(p.hand) for p in model.players]
     state.goals = [p.goal for p in model.players]
-    state.tokens = [[getattr(p.tokens, e) for e in EFFECTS] for p in model.players]
+    state.tokens = [tuple(getattr(p.tokens, e) for e in EFFECTS) for p in model.players]
     state.retired = [p.retired for p in model.players]
-    state.draft = [p.draft[:] for p in model.players]
-    state.kept = [p.kept[:] for p in model.players]
+    state.draft = [tuple(p.draft) for p in model.players]
+    state.kept = [tuple(p.kept) for p in model.players]
     state.chosen = [p.chosen for p in model.players]
     try:
         check_invariants(state)
@@ -170,9 +171,9 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
 # -- invariants --------------------------------------------------------------------------------
 
 
-def places(state: CvState) -> dict[str, list[int]]:
+def places(state: CvState) -> dict[str, Sequence[int]]:
     """Every place a card can be, with the cards there."""
-    where: dict[str, list[int]] = {
+    where: dict[str, Sequence[int]] = {
         "track": state.track, "goal_deck": state.goal_deck, "public_goals": state.public_goals,
         "set_aside": state.set_aside, "box": state.box,
         "bought": [c for c, _ in state.bought], "placing": [c for _, c, _ in state.placing],
@@ -181,7 +182,7 @@ def places(state: CvState) -> dict[str, list[int]]:
         where[f"decks.{key}"] = cards
     for seat in range(state.num_players):
         for k in range(STACKS):
-            where[f"players.{seat}.cv.{TYPES[k]}"] = list(state.cv[seat][k])
+            where[f"players.{seat}.cv.{TYPES[k]}"] = state.cv[seat][k]
         where[f"players.{seat}.hand"] = state.hands[seat]
         where[f"players.{seat}.goal"] = [state.goals[seat]]
         where[f"players.{seat}.draft"] = state.draft[seat]

@@ -62,20 +62,21 @@ class CvState(State):
     starter: int  # the holder of the bicycle token, who starts each round
     round: int  # from 1
     track: list[int]  # the cards on the track, left to right
-    decks: list[list[int]]  # early adulthood, middle age, old age; the top is the end
-    goal_deck: list[int]  # life goals nobody holds or sees
+    # The tuples below are replaced and never changed in place, so that a clone shares them
+    # (vita.core.tuples builds the next one).
+    decks: list[tuple[int, ...]]  # early adulthood, middle age, old age; the top is the end
+    goal_deck: tuple[int, ...]  # life goals nobody holds or sees
     public_goals: list[int]
-    set_aside: list[int]  # childhood cards not dealt (face down)
+    set_aside: tuple[int, ...]  # childhood cards not dealt (face down)
     box: list[int]  # out of the game, face up: discarded, lost, played events
-    # Per seat, five stacks (TYPES[:5]), bottom first: the last is active. Tuples, replaced and
-    # never changed in place, so that a clone shares them.
-    cv: list[list[tuple[int, ...]]]
-    hands: list[list[int]]  # per seat, event cards held
+    # Per seat, five stacks (TYPES[:5]), bottom first: the last is active.
+    cv: list[tuple[tuple[int, ...], ...]]
+    hands: list[tuple[int, ...]]  # per seat, event cards held
     goals: list[int]  # per seat, the private life goal
-    tokens: list[list[int]]  # per seat, the icons of the active cards (EFFECTS order), as last updated
+    tokens: list[tuple[int, ...]]  # per seat, the icons of the active cards (EFFECTS order), as last updated
     retired: list[bool]  # took Early retirement: no more work cards
-    draft: list[list[int]]  # per seat, the childhood cards to choose from
-    kept: list[list[int]]  # per seat, the childhood cards kept so far (hidden until placed)
+    draft: list[tuple[int, ...]]  # per seat, the childhood cards to choose from
+    kept: list[tuple[int, ...]]  # per seat, the childhood cards kept so far (hidden until placed)
     chosen: list[bool]  # per seat, has kept a card in this draft round
     dice: list[int]  # the faces showing, left to right
     rerolls: int  # throws left this turn
@@ -102,18 +103,18 @@ class CvState(State):
         other.starter = self.starter
         other.round = self.round
         other.track = self.track[:]
-        other.decks = [d[:] for d in self.decks]
-        other.goal_deck = self.goal_deck[:]
+        other.decks = self.decks[:]
+        other.goal_deck = self.goal_deck
         other.public_goals = self.public_goals
-        other.set_aside = self.set_aside[:]
+        other.set_aside = self.set_aside
         other.box = self.box[:]
-        other.cv = [stacks[:] for stacks in self.cv]
-        other.hands = [h[:] for h in self.hands]
+        other.cv = self.cv[:]
+        other.hands = self.hands[:]
         other.goals = self.goals[:]
-        other.tokens = [t[:] for t in self.tokens]
+        other.tokens = self.tokens[:]
         other.retired = self.retired[:]
-        other.draft = [d[:] for d in self.draft]
-        other.kept = [k[:] for k in self.kept]
+        other.draft = self.draft[:]
+        other.kept = self.kept[:]
         other.chosen = self.chosen[:]
         other.dice = self.dice[:]
         other.rerolls = self.rerolls
@@ -151,7 +152,7 @@ class CvState(State):
         """The active cards of a seat's CV: the top of each non-empty stack."""
         return [stack[-1] for stack in self.cv[seat] if stack]
 
-    def active_icons(self, seat: int) -> list[int]:
+    def active_icons(self, seat: int) -> tuple[int, ...]:
         """The icons on the effect areas of a seat's active cards (EFFECTS order)."""
         icons = [0] * len(EFFECTS)
         cards = self.deck.cards
@@ -159,7 +160,7 @@ class CvState(State):
             if stack:
                 for index, count in cards[stack[-1]].effect_items:  # type: ignore[union-attr]
                     icons[index] += count
-        return icons
+        return tuple(icons)
 
     def cv_size(self, seat: int) -> int:
         return sum(len(stack) for stack in self.cv[seat])

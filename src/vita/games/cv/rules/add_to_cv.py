@@ -22,6 +22,7 @@ from typing import Final
 
 from vita.core.shared import keep
 from vita.core.state import Action
+from vita.core.tuples import replaced
 from vita.games.cv.actions import Place
 from vita.games.cv.cards import BAD_LUCK, EVENT, FREE_PLACING, SYMBOLS, TYPES, WORK
 from vita.games.cv.flow import resume
@@ -37,7 +38,7 @@ def add_to_cv(state: CvState) -> None:
     pay_paid_costs(state, seat)
     for number, kind in state.bought:
         if kind == EVENT:
-            state.hands[seat].append(number)
+            state.hands[seat] = (*state.hands[seat], number)
         else:
             state.placing.append((seat, number, kind))
     state.bought = []
@@ -47,8 +48,7 @@ def add_to_cv(state: CvState) -> None:
 def pay_paid_costs(state: CvState, seat: int) -> None:
     """Each active card with a red-slash cost pays it from what is left, or goes to the box."""
     card_of = state.deck.card
-    stacks = state.cv[seat]
-    for kind, stack in enumerate(stacks):
+    for kind, stack in enumerate(state.cv[seat]):
         if not stack:
             continue
         card = card_of(stack[-1])
@@ -60,7 +60,7 @@ def pay_paid_costs(state: CvState, seat: int) -> None:
                 state.say(f"{state.name(seat)} pays the cost of {card.title}.")
         else:
             state.box.append(stack[-1])
-            stacks[kind] = stack[:-1]
+            state.cv[seat] = replaced(state.cv[seat], kind, stack[:-1])
             if state.log is not None:
                 state.say(f"{state.name(seat)} cannot pay the cost of {card.title}: it goes to the box.")
 
@@ -107,7 +107,7 @@ def place(state: CvState, seat: int, action: Place) -> None:
     kind = kind if kind >= 0 else action.as_type
     stack = state.cv[seat][kind]
     at = stack.index(action.under) if action.under else len(stack)
-    state.cv[seat][kind] = (*stack[:at], number, *stack[at:])
+    state.cv[seat] = replaced(state.cv[seat], kind, (*stack[:at], number, *stack[at:]))
     if kind == WORK and card.no_more_work:
         state.retired[seat] = True
     if seat != state.turn or state.round == 0:

@@ -10,6 +10,7 @@ Insurance played from the hand avoids one loss. Lost cards go to the box.
 from __future__ import annotations
 
 from vita.core.state import Action
+from vita.core.tuples import replaced, without
 from vita.games.cv.actions import Lose, Play
 from vita.games.cv.cards import BAD_LUCK
 from vita.games.cv.rules.add_to_cv import add_to_cv
@@ -49,7 +50,7 @@ def lose(state: CvState, seat: int, action: Lose) -> None:
     stacks = state.cv[seat]
     for kind, stack in enumerate(stacks):
         if stack and stack[-1] == number:
-            stacks[kind] = stack[:-1]
+            state.cv[seat] = replaced(stacks, kind, stack[:-1])
             break
     state.box.append(number)
     state.misfortunes -= 1
@@ -60,7 +61,7 @@ def lose(state: CvState, seat: int, action: Lose) -> None:
 
 
 def insure(state: CvState, seat: int, number: int) -> None:
-    state.hands[seat].remove(number)
+    state.hands[seat] = without(state.hands[seat], number)
     state.box.append(number)
     state.misfortunes -= 1
     if state.log is not None:

@@ -52,13 +52,14 @@ def refill(state: CvState) -> bool:
     if state.assist:
         state.step = ASSIST
         return False
-    track = state.track
+    track, decks = state.track, state.decks
     while len(track) < TRACK_SIZE:
-        age = next((age for age, deck in enumerate(state.decks) if deck), -1)
+        age = next((age for age, deck in enumerate(decks) if deck), -1)
         if age < 0:
             break
-        deck = state.decks[age]
-        track.append(deck.pop())
+        deck = decks[age]
+        track.append(deck[-1])
+        decks[age] = deck = deck[:-1]
         if not deck:
             state.assist = eligible(state)
             if state.log is not None:

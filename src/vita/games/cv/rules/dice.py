@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from vita.core.state import Action
+from vita.core.tuples import without
 from vita.games.cv.actions import STOP, Play, Reroll, Stop
 from vita.games.cv.cards import ANY, BAD_LUCK, DIE, FACES, REROLL, SYMBOLS
 from vita.games.cv.state import CvState
@@ -126,7 +127,7 @@ def reroll(state: CvState, seat: int, action: Reroll) -> None:
 def play_roll_event(state: CvState, seat: int, number: int) -> None:
     """Zoo trip: more dice, thrown at once and kept for the rest of the turn."""
     card = state.deck.card(number)
-    state.hands[seat].remove(number)
+    state.hands[seat] = without(state.hands[seat], number)
     state.box.append(number)
     added = min(card.effect[DIE], MAX_DICE - len(state.dice))
     below = state.rng.below

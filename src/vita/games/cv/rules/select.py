@@ -16,6 +16,7 @@ from typing import Final
 
 from vita.core.errors import Reason
 from vita.core.state import Action
+from vita.core.tuples import without
 from vita.games.cv.actions import DONE, Buy, Done, Friend, Magician, Play, Trip
 from vita.games.cv.cards import (
     BAD_LUCK,
@@ -120,7 +121,7 @@ def event_options(state: CvState, seat: int) -> list[Action]:
 
 def play_event(state: CvState, seat: int, number: int) -> None:
     card = state.deck.card(number)
-    state.hands[seat].remove(number)
+    state.hands[seat] = without(state.hands[seat], number)
     state.box.append(number)
     for symbol in PLAIN:
         state.event_pool[symbol] += card.effect[symbol]

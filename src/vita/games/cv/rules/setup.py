@@ -21,6 +21,7 @@ from typing import Final
 
 from vita.core.rng import Rng
 from vita.core.state import Action
+from vita.core.tuples import without
 from vita.games.cv.actions import Keep
 from vita.games.cv.cards import CHILDHOOD, EARLY, EFFECTS, MIDDLE, OLD, STACKS, SYMBOLS, load_deck
 from vita.games.cv.options import CvOptions
@@ -43,19 +44,20 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
     state.step, state.turn, state.starter, state.round = DRAFT, 0, 0, 0
 
     # The three age decks, shuffled; five early-adulthood cards on the track.
-    state.decks = []
+    decks = []
     for age in (EARLY, MIDDLE, OLD):
         cards = deck.by_age(age)
         rng.shuffle(cards)
-        state.decks.append(cards)
-    state.track = [state.decks[0].pop() for _ in range(TRACK_SIZE)]
+        decks.append(cards)
+    state.track = [decks[0].pop() for _ in range(TRACK_SIZE)]
+    state.decks = [tuple(cards) for cards in decks]
 
     # Life goals: one private each, players - 1 public.
     goals = sorted(deck.goals)
     rng.shuffle(goals)
     state.goals = [goals.pop() for _ in range(n)]
     state.public_goals = [goals.pop() for _ in range(n - 1)]
-    state.goal_deck = goals
+    state.goal_deck = tuple(goals)
 
     # The childhood deck, prepared for 2 and 3 players with the Bicycle.
     childhood = deck.by_age(CHILDHOOD)
@@ -64,18 +66,18 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
         others = [c for c in childhood if c != bicycle]
         rng.shuffle(others)
         extra = CHILDHOOD_EXTRA[n]
-        childhood, state.set_aside = [bicycle, *others[:extra]], others[extra:]
+        childhood, set_aside = [bicycle, *others[:extra]], others[extra:]
     else:
-        state.set_aside = []
+        set_aside = []
     rng.shuffle(childhood)
-    state.draft = [[childhood.pop() for _ in range(DEALT)] for _ in range(n)]
-    state.set_aside += childhood
-    state.kept = [[] for _ in range(n)]
+    state.draft = [tuple(childhood.pop() for _ in range(DEALT)) for _ in range(n)]
+    state.set_aside = (*set_aside, *childhood)
+    state.kept = [()] * n
     state.chosen = [False] * n
 
-    state.cv = [[()] * STACKS for _ in range(n)]
-    state.hands = [[] for _ in range(n)]
-    state.tokens = [[0] * len(EFFECTS) for _ in range(n)]
+    state.cv = [((),) * STACKS] * n
+    state.hands = [()] * n
+    state.tokens = [(0,) * len(EFFECTS)] * n
     state.retired = [False] * n
     state.box = []
     state.dice, state.rerolls, state.used = [], 0, 0
@@ -99,8 +101,8 @@ def draft_options(state: CvState, seat: int) -> list[Action]:
 
 def keep(state: CvState, seat: int, action: Keep) -> None:
     number = action.card
-    state.draft[seat].remove(number)
-    state.kept[seat].append(number)
+    state.draft[seat] = without(state.draft[seat], number)
+    state.kept[seat] = (*state.kept[seat], number)
     state.chosen[seat] = True
     if state.log is not None:
         state.say(f"{state.name(seat)} keeps a childhood card.",
@@ -117,7 +119,7 @@ def _pass_left(state: CvState) -> None:
     if len(state.draft[0]) == 1:  # the last card is simply received
         for seat in range(n):
             state.kept[seat] += state.draft[seat]
-            state.draft[seat] = []
+            state.draft[seat] = ()
         _childhood_into_cv(state)
 
 
@@ -131,10 +133,10 @@ def _childhood_into_cv(state: CvState) -> None:
             if number == bicycle:
                 state.starter = seat
             if card.is_event:
-                state.hands[seat].append(number)
+                state.hands[seat] = (*state.hands[seat], number)
             else:
                 state.placing.append((seat, number, card.types[0] if len(card.types) == 1 else -1))
-        state.kept[seat] = []
+        state.kept[seat] = ()
     state.chosen = [True] * state.num_players
     if state.log is not None:
         state.say(f"{state.name(state.starter)} rode a bike as a child: they start, with the bicycle token.")

@@ -50,7 +50,7 @@ def assist(state: CvState, seat: int, action: Assist) -> None:
     if state.log is not None:
         state.say(f"Social assistance: {state.name(seat)} takes {card.title} as {TYPES[kind]}.")
     if kind == EVENT:
-        state.hands[seat].append(action.card)
+        state.hands[seat] = (*state.hands[seat], action.card)
     else:
         if kind == WORK and card.no_more_work:
             state.retired[seat] = True
