@@ -151,12 +151,12 @@ def from_json(state: OurLifeState, book: Book, data: Any, log: bool = True) -> O
     return state
 
 
-def _rows(book_rows: tuple[Any, ...], given: dict[str, int], where: str) -> list[int]:
+def _rows(book_rows: tuple[Any, ...], given: dict[str, int], where: str) -> tuple[int, ...]:
     names = {row.id for row in book_rows}
     unknown = set(given) - names
     if unknown:
         raise PositionError(f"{where}: no row {sorted(unknown)[0][:20]!r} (rows: {', '.join(sorted(names))})")
-    return [given.get(row.id, 0) for row in book_rows]
+    return tuple(given.get(row.id, 0) for row in book_rows)
 
 
 def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
@@ -172,7 +172,7 @@ def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
                 if not 1 <= square <= 40:
                     raise PositionError(f"players.{i}.opportunities.{name}: squares are numbered from 1")
                 bits[book.rows[name].index] |= 1 << (square - 1)
-        state.opps.append(bits)
+        state.opps.append(tuple(bits))
     state.opp_track = [p.opportunity_track for p in players]
     state.persona = [p.persona for p in players]
     state.likes = [p.likes for p in players]
@@ -185,7 +185,7 @@ def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
     for i, p in enumerate(players):
         if set(p.actions) - set(SYMBOLS) or set(p.extra) - set(SYMBOLS):
             raise PositionError(f"players.{i}: actions are {', '.join(SYMBOLS)}")
-        state.pool.append([p.actions.get(s, 0) for s in SYMBOLS])
+        state.pool.append(tuple(p.actions.get(s, 0) for s in SYMBOLS))
     state.extra = [sum(1 << SYMBOLS.index(s) for s in set(p.extra)) for p in players]
     state.done = [p.done for p in players]
 
@@ -198,7 +198,7 @@ def _read_families(state: OurLifeState, families: list[FamilyModel]) -> None:
     state.balance = [f.balance for f in families]
     state.chart_happiness = [tuple(f.chart.happiness) for f in families]
     state.chart_joy = [(*f.chart.joy, *[0] * (book.rounds - len(f.chart.joy))) for f in families]
-    state.children = [[(card, marks) for card, marks in f.children] for f in families]
+    state.children = [tuple((card, marks) for card, marks in f.children) for f in families]
     state.shared = [f.shared_goal for f in families]
     state.shared_options = [tuple(f.shared_options) for f in families]
     state.half_child = [f.half_child if f.half_child is not None else -1 for f in families]

@@ -69,7 +69,7 @@ class OurLifeState(State):
     shared: list[int]  # per family: the Shared Goal kept (0: not yet)
     # The round.
     choice: list[int]  # per seat: the display position chosen (-1: not yet); secret until all chose
-    pool: list[list[int]]  # per seat: the actions still to use this round, a count per symbol
+    pool: list[tuple[int, ...]]  # per seat: the actions still to use this round, a count per symbol
     extra: list[int]  # per seat: the symbols the extra action may be (a bit per symbol; 0: used)
     done: list[bool]  # per seat: has finished using actions this round
     prompts: list[Prompt]  # questions to answer before play goes on (steps.PROMPTS), first first
@@ -77,19 +77,20 @@ class OurLifeState(State):
     offers: list[int]  # seats who spent a Money action on a vacation and wait for a second one
     half_child: list[int]  # per family: the partner who spent a Time action on a child (-1: none)
     # Character sheets, per seat.
-    rows: list[list[int]]  # marks per Character row
-    opps: list[list[int]]  # per Character row: the squares whose Opportunity is covered (a bit each)
+    # The sheets' rows are tuples too (vita.core.tuples builds the next one).
+    rows: list[tuple[int, ...]]  # marks per Character row
+    opps: list[tuple[int, ...]]  # per Character row: the squares whose Opportunity is covered (a bit each)
     opp_track: list[int]  # squares crossed on the Opportunities track
     persona: list[int]  # squares marked on the Digital Persona (erased when full)
     likes: list[int]  # every Like gained in the game
     # Family sheets, per family.
-    frows: list[list[int]]  # marks per Family row
+    frows: list[tuple[int, ...]]  # marks per Family row
     stress: list[int]  # marks on the stress track
     happiness: list[int]
     balance: list[int]
     chart_happiness: list[tuple[int, ...]]  # the Happiness Chart: Happiness written at the end of each round
     chart_joy: list[tuple[int, ...]]  # Joy of each round (the current one still changing)
-    children: list[list[tuple[int, int]]]  # per family: (Child card, marks) in order of birth, replaced
+    children: list[tuple[tuple[int, int], ...]]  # per family: (Child card, marks) in order of birth
 
     def clone(self) -> OurLifeState:
         other = OurLifeState()
@@ -121,25 +122,25 @@ class OurLifeState(State):
         other.personal = self.personal[:]
         other.shared = self.shared[:]
         other.choice = self.choice[:]
-        other.pool = [p[:] for p in self.pool]
+        other.pool = self.pool[:]
         other.extra = self.extra[:]
         other.done = self.done[:]
         other.prompts = self.prompts[:]
         other.offers = self.offers[:]
         other.rolls = self.rolls
         other.half_child = self.half_child[:]
-        other.rows = [r[:] for r in self.rows]
-        other.opps = [o[:] for o in self.opps]
+        other.rows = self.rows[:]
+        other.opps = self.opps[:]
         other.opp_track = self.opp_track[:]
         other.persona = self.persona[:]
         other.likes = self.likes[:]
-        other.frows = [r[:] for r in self.frows]
+        other.frows = self.frows[:]
         other.stress = self.stress[:]
         other.happiness = self.happiness[:]
         other.balance = self.balance[:]
         other.chart_happiness = self.chart_happiness[:]
         other.chart_joy = self.chart_joy[:]
-        other.children = [kids[:] for kids in self.children]
+        other.children = self.children[:]
         return other
 
     # -- the core contract -----------------------------------------------------------

@@ -12,6 +12,7 @@ so on.
 
 from __future__ import annotations
 
+from vita.core.tuples import replaced
 from vita.games.our_life.cards import Bonus, Row
 from vita.games.our_life.rules import persona
 from vita.games.our_life.rules.happiness import add_joy, add_stress, change_happiness, relax
@@ -51,7 +52,8 @@ def gain(state: OurLifeState, seat: int, bonus: Bonus, source: str) -> None:
     if bonus.opportunity:
         cross_opportunities(state, seat, bonus.opportunity)
     for action in bonus.actions:
-        state.pool[seat][action] += 1
+        pool = state.pool[seat]
+        state.pool[seat] = replaced(pool, action, pool[action] + 1)
         if state.step == USE:
             state.done[seat] = False
     if bonus.like:

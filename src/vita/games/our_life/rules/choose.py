@@ -65,7 +65,7 @@ def reveal(state: OurLifeState) -> None:
         pool = [0] * 7
         for action in cards[seat].actions:
             pool[action] += 1
-        state.pool[seat] = pool
+        state.pool[seat] = tuple(pool)
         source = cards[state.partner[seat]] if state.partner[seat] >= 0 else cards[seat]
         state.extra[seat] = sum(1 << a for a in set(source.actions))
         state.done[seat] = False

@@ -11,6 +11,7 @@ row and both bonuses of the Vacation card), or two players of any families spend
 
 from __future__ import annotations
 
+from vita.core.tuples import replaced
 from vita.games.our_life.actions import Pick
 from vita.games.our_life.cards import Row, VacationCard
 from vita.games.our_life.rules import bonuses
@@ -39,7 +40,7 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
         return
     state.half_child[family] = -1
     card = child_deck(state, seat).pop()
-    state.children[family].append((card, 0))
+    state.children[family] = (*state.children[family], (card, 0))
     child = state.book.children[card]
     state.say(f"{state.family_does(family, 'have', 'has')} a child: {child.title} "
               f"(a track of {child.squares} to finish)")
@@ -53,7 +54,8 @@ def mark_family_row(state: OurLifeState, seat: int, row: Row, marks: int) -> Non
     for _ in range(marks):
         if state.frows[family][row.index] >= row.size:
             return
-        state.frows[family][row.index] += 1
+        counts = state.frows[family]
+        state.frows[family] = replaced(counts, row.index, counts[row.index] + 1)
         bonuses.after_family_mark(state, seat, row)
 
 
@@ -62,7 +64,7 @@ def mark_child(state: OurLifeState, seat: int, number: int) -> None:
     family = state.family_of[seat]
     kids = state.children[family]
     child_card, marks = kids[number]
-    kids[number] = (child_card, marks + 1)
+    state.children[family] = replaced(kids, number, (child_card, marks + 1))
     card = state.book.children[child_card]
     state.say(f"{state.name(seat)} marks {card.title}'s track ({marks + 1}/{card.squares})")
     if marks + 1 == card.squares:

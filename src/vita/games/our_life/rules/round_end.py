@@ -37,7 +37,7 @@ def end_round(state: OurLifeState) -> None:
     state.say(f"End of round {state.round}: " + "; ".join(
         f"{state.family_name(f)} Happiness {state.happiness[f]}, Joy {state.chart_joy[f][state.round - 1]}"
         for f in range(len(state.families))))
-    state.pool = [[0] * 7 for _ in range(state.num_players)]
+    state.pool = [(0,) * 7] * state.num_players
     state.extra = [0] * state.num_players
     if state.round == book.rounds:
         state.step = OVER

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from vita.core.state import Action
+from vita.core.tuples import replaced
 from vita.games.our_life.actions import EXTRA, LUCK, OWN, Child, Like, Mark, Skip, TakeOpportunity, Vacation
 from vita.games.our_life.cards import CHILD, LIKE, MONEY, SYMBOLS, TIME, VACATION, Book
 from vita.games.our_life.cards import LUCK as LUCK_SYMBOL
@@ -41,10 +42,11 @@ def pay_options(state: OurLifeState, seat: int, symbol: int) -> list[int]:
 
 
 def spend(state: OurLifeState, seat: int, symbol: int, pay: int) -> None:
+    pool = state.pool[seat]
     if pay == OWN:
-        state.pool[seat][symbol] -= 1
+        state.pool[seat] = replaced(pool, symbol, pool[symbol] - 1)
     elif pay == LUCK:
-        state.pool[seat][LUCK_SYMBOL] -= 1
+        state.pool[seat] = replaced(pool, LUCK_SYMBOL, pool[LUCK_SYMBOL] - 1)
     else:
         state.extra[seat] = 0
 
@@ -179,8 +181,9 @@ def _paid(pay: int) -> str:
 def mark_character_row(state: OurLifeState, seat: int, index: int, pay: int = OWN, offer: bool = True) -> None:
     """Mark the next square of a Character row; its bonuses follow, then its Opportunity."""
     row = state.book.character[index]
-    state.rows[seat][index] += 1
-    square = state.rows[seat][index]
+    marks = state.rows[seat]
+    square = marks[index] + 1
+    state.rows[seat] = replaced(marks, index, square)
     if state.log is not None:
         state.say(f"{state.name(seat)} marks {row.name} ({square}/{row.size}){_paid(pay)}")
     bonuses.after_character_mark(state, seat, row)
@@ -195,7 +198,8 @@ def take_opportunity(state: OurLifeState, seat: int, action: TakeOpportunity) ->
     _, _, index, square = state.prompts.pop(0)
     row = state.book.character[index]
     spend(state, seat, row.opportunities[square - 1], pay)
-    state.opps[seat][index] |= 1 << (square - 1)
+    covered = state.opps[seat]
+    state.opps[seat] = replaced(covered, index, covered[index] | 1 << (square - 1))
     bonuses.cross_opportunities(state, seat, 1)
     state.say(f"{state.name(seat)} takes the Opportunity in {row.name}{_paid(pay)}")
     tell(state, "opportunity", name=state.name(seat), row=row.name)
