@@ -7,6 +7,8 @@ cannot see (determinization, for search and the no-leak check), the re-sampling 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vita.core.rng import Rng
 from vita.core.state import JSON, Action, Observer
 from vita.games.our_life.position import to_json
@@ -88,7 +90,7 @@ def _chance_or_step(state: OurLifeState, after: OurLifeState) -> bool:
     return any(_drawn(before, now) for before, now in decks)
 
 
-def _drawn(before: list[int], after: list[int]) -> bool:
+def _drawn(before: Sequence[int], after: Sequence[int]) -> bool:
     """Whether a card left the deck or its order changed; cards put in it (a goal or story the
     player had in hand and did not keep) tell the player nothing."""
     rest = iter(after)
@@ -137,31 +139,40 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     copy.story_deck = pool
     # Goal cards: others' options (and, during setup, what they kept) are re-dealt.
     secret_kept = state.step == SETUP
-    copy.goal_box = _redeal(rng, copy.goal_box, copy.goal_options, copy.personal, others, secret_kept)
+    copy.goal_box, copy.goal_options, copy.personal = _redeal(
+        rng, copy.goal_box, copy.goal_options, copy.personal, others, secret_kept)
     families = [f for f in range(len(state.families)) if f != mine]
-    copy.shared_box = _redeal(rng, copy.shared_box, copy.shared_options, copy.shared, families, secret_kept)
+    copy.shared_box, copy.shared_options, copy.shared = _redeal(
+        rng, copy.shared_box, copy.shared_options, copy.shared, families, secret_kept)
     if secret_kept:
+        rows = list(copy.setup_rows)
         for s in others:
-            if copy.setup_rows[s]:
+            if rows[s]:
                 action = state.book.background[copy.background[s]].action
-                copy.setup_rows[s] = rng.choice([r.id for r in state.book.rows_for(action)])
+                rows[s] = rng.choice([r.id for r in state.book.rows_for(action)])
+        copy.setup_rows = tuple(rows)
     if state.step == CHOOSE:
         _redeal_choices(copy, [f for f in families], rng)
     return copy
 
 
-def _redeal(rng: Rng, box: list[int], options: list[tuple[int, ...]], kept: list[int], holders: list[int],
-            secret_kept: bool) -> list[int]:
+Goals = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def _redeal(rng: Rng, box: tuple[int, ...], options: tuple[tuple[int, ...], ...], kept: tuple[int, ...],
+            holders: list[int], secret_kept: bool) -> Goals:
     """Re-deal the goal cards ``holders`` hold unseen (their options and, while the setup is
-    secret, the card they kept) from those and the ``box``; return the new box."""
+    secret, the card they kept) from those and the ``box``; return the new box, options and
+    cards kept."""
     unseen = [c for h in holders for c in options[h]] + [kept[h] for h in holders if secret_kept and kept[h]]
-    pool = sorted(box + unseen)
+    pool = sorted([*box, *unseen])
     rng.shuffle(pool)
+    new_options, new_kept = list(options), list(kept)
     for h in holders:
-        options[h] = tuple(pool.pop() for _ in options[h])
+        new_options[h] = tuple(pool.pop() for _ in options[h])
         if secret_kept and kept[h]:
-            kept[h] = pool.pop()
-    return pool
+            new_kept[h] = pool.pop()
+    return tuple(pool), tuple(new_options), tuple(new_kept)
 
 
 def _redeal_choices(copy: OurLifeState, families: list[int], rng: Rng) -> None:

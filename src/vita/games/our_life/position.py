@@ -40,8 +40,8 @@ def to_json(state: OurLifeState) -> JSON:
             "actions": state.action_deck[:], "action_discard": state.action_discard[:],
             "children_single": state.child_decks[0][:], "children_couple": state.child_decks[1][:],
             "stories": state.story_deck[:], "vacations": state.vacation_deck[:],
-            "vacation_discard": state.vacation_discard[:], "personal_goals": state.goal_box[:],
-            "shared_goals": state.shared_box[:],
+            "vacation_discard": state.vacation_discard[:], "personal_goals": list(state.goal_box),
+            "shared_goals": list(state.shared_box),
         },
         "players": [_player_json(state, seat) for seat in range(state.num_players)],
         "families": [_family_json(state, f) for f in range(len(state.families))],
@@ -136,7 +136,7 @@ def from_json(state: OurLifeState, book: Book, data: Any, log: bool = True) -> O
     state.child_decks = [decks["children_single"], decks["children_couple"]]
     state.story_deck, state.vacation_deck = decks["stories"], decks["vacations"]
     state.vacation_discard = decks["vacation_discard"]
-    state.goal_box, state.shared_box = decks["personal_goals"], decks["shared_goals"]
+    state.goal_box, state.shared_box = tuple(decks["personal_goals"]), tuple(decks["shared_goals"])
     _read_players(state, model.players)
     _read_families(state, model.families)
     state.prompts = [_read_prompt(state, p) for p in model.prompts]
@@ -176,10 +176,10 @@ def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
     state.opp_track = [p.opportunity_track for p in players]
     state.persona = [p.persona for p in players]
     state.likes = [p.likes for p in players]
-    state.personal = [p.personal_goal for p in players]
-    state.goal_options = [tuple(p.goal_options) for p in players]
-    state.background = [p.background for p in players]
-    state.setup_rows = [p.background_row for p in players]
+    state.personal = tuple(p.personal_goal for p in players)
+    state.goal_options = tuple(tuple(p.goal_options) for p in players)
+    state.background = tuple(p.background for p in players)
+    state.setup_rows = tuple(p.background_row for p in players)
     state.choice = [p.choice - 1 if p.choice is not None else -1 for p in players]
     state.pool = []
     for i, p in enumerate(players):
@@ -199,8 +199,8 @@ def _read_families(state: OurLifeState, families: list[FamilyModel]) -> None:
     state.chart_happiness = [tuple(f.chart.happiness) for f in families]
     state.chart_joy = [(*f.chart.joy, *[0] * (book.rounds - len(f.chart.joy))) for f in families]
     state.children = [tuple((card, marks) for card, marks in f.children) for f in families]
-    state.shared = [f.shared_goal for f in families]
-    state.shared_options = [tuple(f.shared_options) for f in families]
+    state.shared = tuple(f.shared_goal for f in families)
+    state.shared_options = tuple(tuple(f.shared_options) for f in families)
     state.half_child = [f.half_child if f.half_child is not None else -1 for f in families]
 
 
@@ -327,10 +327,10 @@ def _check_cards(state: OurLifeState) -> None:
     if not (travel <= set(state.vacation_discard)):
         raise PositionError("a vacation bonus from a card not drawn")
     kept = [g for g in state.personal if g]
-    exactly("Personal Goals", state.goal_box + kept + [c for o in state.goal_options for c in o],
+    exactly("Personal Goals", [*state.goal_box, *kept, *(c for o in state.goal_options for c in o)],
             set(book.personal_goals))
-    exactly("Shared Goals", state.shared_box + [g for g in state.shared if g]
-            + [c for o in state.shared_options for c in o], set(book.shared_goals))
+    exactly("Shared Goals", [*state.shared_box, *(g for g in state.shared if g),
+                             *(c for o in state.shared_options for c in o)], set(book.shared_goals))
     born = [card for kids in state.children for card, _ in kids]
     singles = any(len(s) == 1 for s in state.families)
     couples = any(len(s) == 2 for s in state.families)

@@ -55,18 +55,18 @@ class OurLifeState(State):
     story_deck: list[int]
     vacation_deck: list[int]
     vacation_discard: list[int]
-    goal_box: list[int]  # Personal Goals not dealt (face down)
-    shared_box: list[int]  # Shared Goals not dealt (face down)
+    # Tuples from here on (and in the sheets' rows below), replaced and never changed in place,
+    # so that a clone shares them (vita.core.tuples builds the next one).
+    goal_box: tuple[int, ...]  # Personal Goals not dealt (face down)
+    shared_box: tuple[int, ...]  # Shared Goals not dealt (face down)
     display: list[int]  # the Action Display, left to right
     # Setup choices (secret until everybody has chosen).
-    # Tuples here and in the Happiness Chart, replaced and never changed in place, so that a
-    # clone shares them.
-    goal_options: list[tuple[int, ...]]  # per seat: the two Personal Goals drawn (empty once one is kept)
-    shared_options: list[tuple[int, ...]]  # per family: the two Shared Goals drawn
-    setup_rows: list[str]  # per seat: the row chosen for the background's action ("": not yet)
-    background: list[int]  # per seat: the Background card
-    personal: list[int]  # per seat: the Personal Goal kept (0: not yet)
-    shared: list[int]  # per family: the Shared Goal kept (0: not yet)
+    goal_options: tuple[tuple[int, ...], ...]  # per seat: the two Personal Goals drawn (empty once one is kept)
+    shared_options: tuple[tuple[int, ...], ...]  # per family: the two Shared Goals drawn
+    setup_rows: tuple[str, ...]  # per seat: the row chosen for the background's action ("": not yet)
+    background: tuple[int, ...]  # per seat: the Background card
+    personal: tuple[int, ...]  # per seat: the Personal Goal kept (0: not yet)
+    shared: tuple[int, ...]  # per family: the Shared Goal kept (0: not yet)
     # The round.
     choice: list[int]  # per seat: the display position chosen (-1: not yet); secret until all chose
     pool: list[tuple[int, ...]]  # per seat: the actions still to use this round, a count per symbol
@@ -112,15 +112,15 @@ class OurLifeState(State):
         other.story_deck = self.story_deck[:]
         other.vacation_deck = self.vacation_deck[:]
         other.vacation_discard = self.vacation_discard[:]
-        other.goal_box = self.goal_box[:]
-        other.shared_box = self.shared_box[:]
+        other.goal_box = self.goal_box
+        other.shared_box = self.shared_box
         other.display = self.display[:]
-        other.goal_options = self.goal_options[:]
-        other.shared_options = self.shared_options[:]
-        other.setup_rows = self.setup_rows[:]
-        other.background = self.background[:]
-        other.personal = self.personal[:]
-        other.shared = self.shared[:]
+        other.goal_options = self.goal_options
+        other.shared_options = self.shared_options
+        other.setup_rows = self.setup_rows
+        other.background = self.background
+        other.personal = self.personal
+        other.shared = self.shared
         other.choice = self.choice[:]
         other.pool = self.pool[:]
         other.extra = self.extra[:]

@@ -18,6 +18,7 @@ the kept goals are shown and the background marks made, in seat order.
 from __future__ import annotations
 
 from vita.core.rng import Rng
+from vita.core.tuples import replaced
 from vita.games.our_life.actions import BackgroundRow, KeepGoal, KeepShared
 from vita.games.our_life.cards import load_book
 from vita.games.our_life.options import OurLifeOptions
@@ -67,15 +68,17 @@ def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLife
     state.vacation_deck = _shuffled(rng, list(book.vacations))
     state.vacation_discard = []
     # 6-8. Goals and backgrounds drawn.
-    state.shared_box = _shuffled(rng, list(book.shared_goals))
-    state.shared_options = [(state.shared_box.pop(), state.shared_box.pop()) for _ in range(f)]
-    state.goal_box = _shuffled(rng, list(book.personal_goals))
-    state.goal_options = [(state.goal_box.pop(), state.goal_box.pop()) for _ in range(n)]
+    shared_box = _shuffled(rng, list(book.shared_goals))
+    state.shared_options = tuple((shared_box.pop(), shared_box.pop()) for _ in range(f))
+    state.shared_box = tuple(shared_box)
+    goal_box = _shuffled(rng, list(book.personal_goals))
+    state.goal_options = tuple((goal_box.pop(), goal_box.pop()) for _ in range(n))
+    state.goal_box = tuple(goal_box)
     backgrounds = _shuffled(rng, list(book.background))
-    state.background = [backgrounds.pop() for _ in range(n)]
-    state.setup_rows = [""] * n
-    state.personal = [0] * n
-    state.shared = [0] * f
+    state.background = tuple(backgrounds.pop() for _ in range(n))
+    state.setup_rows = ("",) * n
+    state.personal = (0,) * n
+    state.shared = (0,) * f
     # The sheets: 5. three stress marks; 10. Happiness 0, Balance 0.
     state.rows = [(0,) * len(book.character)] * n
     state.opps = [(0,) * len(book.character)] * n
@@ -127,22 +130,22 @@ def options(state: OurLifeState, seat: int) -> tuple[str, list[str]]:
 def keep_shared(state: OurLifeState, seat: int, action: KeepShared) -> None:
     card = action.card
     family = state.family_of[seat]
-    state.shared[family] = card
-    state.shared_box += [c for c in state.shared_options[family] if c != card]
-    state.shared_options[family] = ()
+    state.shared = replaced(state.shared, family, card)
+    state.shared_box += tuple(c for c in state.shared_options[family] if c != card)
+    state.shared_options = replaced(state.shared_options, family, ())
     _chosen(state, seat)
 
 
 def keep_goal(state: OurLifeState, seat: int, action: KeepGoal) -> None:
     card = action.card
-    state.personal[seat] = card
-    state.goal_box += [c for c in state.goal_options[seat] if c != card]
-    state.goal_options[seat] = ()
+    state.personal = replaced(state.personal, seat, card)
+    state.goal_box += tuple(c for c in state.goal_options[seat] if c != card)
+    state.goal_options = replaced(state.goal_options, seat, ())
     _chosen(state, seat)
 
 
 def background_row(state: OurLifeState, seat: int, action: BackgroundRow) -> None:
-    state.setup_rows[seat] = action.row
+    state.setup_rows = replaced(state.setup_rows, seat, action.row)
     _chosen(state, seat)
 
 
