@@ -131,8 +131,10 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
     # Life goals: the others' private goals and the goal deck.
     goals = sorted([*copy.goal_deck, *(copy.goals[s] for s in others)])
     rng.shuffle(goals)
+    dealt_goals = list(copy.goals)
     for other in others:
-        copy.goals[other] = goals.pop()
+        dealt_goals[other] = goals.pop()
+    copy.goals = tuple(dealt_goals)
     copy.goal_deck = tuple(goals)
     if copy.step == DRAFT:
         _redeal_draft(copy, others, rng)
@@ -158,9 +160,11 @@ def _redeal_draft(copy: CvState, others: list[int], rng: Rng) -> None:
         swap = rng.below(dealt)
         pool[where], pool[swap] = pool[swap], pool[where]
     dealt_cards, copy.set_aside = pool[:dealt], tuple(pool[dealt:])
+    draft, kept = list(copy.draft), list(copy.kept)
     for other in others:
-        copy.draft[other] = tuple(dealt_cards.pop() for _ in copy.draft[other])
-        copy.kept[other] = tuple(dealt_cards.pop() for _ in copy.kept[other])
+        draft[other] = tuple(dealt_cards.pop() for _ in draft[other])
+        kept[other] = tuple(dealt_cards.pop() for _ in kept[other])
+    copy.draft, copy.kept = tuple(draft), tuple(kept)
 
 
 OBSERVER: Observer[CvState] = Observer(view=view, determinize=determinize, resample_chance=resample_chance,

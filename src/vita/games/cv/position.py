@@ -153,12 +153,12 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     state.refilling = model.refilling
     state.cv = [tuple(tuple(getattr(p.cv, TYPES[k])) for k in range(STACKS)) for p in model.players]
     state.hands = [tuple(p.hand) for p in model.players]
-    state.goals = [p.goal for p in model.players]
+    state.goals = tuple(p.goal for p in model.players)
     state.tokens = [tuple(getattr(p.tokens, e) for e in EFFECTS) for p in model.players]
-    state.retired = [p.retired for p in model.players]
-    state.draft = [tuple(p.draft) for p in model.players]
-    state.kept = [tuple(p.kept) for p in model.players]
-    state.chosen = [p.chosen for p in model.players]
+    state.retired = tuple(p.retired for p in model.players)
+    state.draft = tuple(tuple(p.draft) for p in model.players)
+    state.kept = tuple(tuple(p.kept) for p in model.players)
+    state.chosen = tuple(p.chosen for p in model.players)
     try:
         check_invariants(state)
     except PositionError as error:

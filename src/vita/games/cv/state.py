@@ -72,12 +72,12 @@ class CvState(State):
     # Per seat, five stacks (TYPES[:5]), bottom first: the last is active.
     cv: list[tuple[tuple[int, ...], ...]]
     hands: list[tuple[int, ...]]  # per seat, event cards held
-    goals: list[int]  # per seat, the private life goal
+    goals: tuple[int, ...]  # per seat, the private life goal
     tokens: list[tuple[int, ...]]  # per seat, the icons of the active cards (EFFECTS order), as last updated
-    retired: list[bool]  # took Early retirement: no more work cards
-    draft: list[tuple[int, ...]]  # per seat, the childhood cards to choose from
-    kept: list[tuple[int, ...]]  # per seat, the childhood cards kept so far (hidden until placed)
-    chosen: list[bool]  # per seat, has kept a card in this draft round
+    retired: tuple[bool, ...]  # took Early retirement: no more work cards
+    draft: tuple[tuple[int, ...], ...]  # per seat, the childhood cards to choose from
+    kept: tuple[tuple[int, ...], ...]  # per seat, the childhood cards kept so far (hidden until placed)
+    chosen: tuple[bool, ...]  # per seat, has kept a card in this draft round
     dice: list[int]  # the faces showing, left to right
     rerolls: int  # throws left this turn
     used: int  # once-per-turn abilities used (steps.USED_*)
@@ -110,12 +110,12 @@ class CvState(State):
         other.box = self.box[:]
         other.cv = self.cv[:]
         other.hands = self.hands[:]
-        other.goals = self.goals[:]
+        other.goals = self.goals
         other.tokens = self.tokens[:]
-        other.retired = self.retired[:]
-        other.draft = self.draft[:]
-        other.kept = self.kept[:]
-        other.chosen = self.chosen[:]
+        other.retired = self.retired
+        other.draft = self.draft
+        other.kept = self.kept
+        other.chosen = self.chosen
         other.dice = self.dice[:]
         other.rerolls = self.rerolls
         other.used = self.used

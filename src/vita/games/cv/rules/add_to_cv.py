@@ -109,7 +109,7 @@ def place(state: CvState, seat: int, action: Place) -> None:
     at = stack.index(action.under) if action.under else len(stack)
     state.cv[seat] = replaced(state.cv[seat], kind, (*stack[:at], number, *stack[at:]))
     if kind == WORK and card.no_more_work:
-        state.retired[seat] = True
+        state.retired = replaced(state.retired, seat, True)
     if seat != state.turn or state.round == 0:
         # Outside one's own turn (childhood, social assistance) the tokens follow at once.
         state.tokens[seat] = state.active_icons(seat)

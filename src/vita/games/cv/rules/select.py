@@ -16,7 +16,7 @@ from typing import Final
 
 from vita.core.errors import Reason
 from vita.core.state import Action
-from vita.core.tuples import without
+from vita.core.tuples import replaced, without
 from vita.games.cv.actions import DONE, Buy, Done, Friend, Magician, Play, Trip
 from vita.games.cv.cards import (
     BAD_LUCK,
@@ -88,7 +88,7 @@ def buy(state: CvState, seat: int, action: Buy) -> None:
     kind = type_of(card, action.as_type)
     state.bought.append((action.card, kind))
     if kind == WORK and card.no_more_work:
-        state.retired[seat] = True
+        state.retired = replaced(state.retired, seat, True)
     if state.log is not None:
         colour = f" as {TYPES[kind]}" if action.as_type >= 0 else ""
         state.say(f"{state.name(seat)} takes {card.title}{colour}{' ' + how if how else ''}.")

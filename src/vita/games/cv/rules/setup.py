@@ -21,7 +21,7 @@ from typing import Final
 
 from vita.core.rng import Rng
 from vita.core.state import Action
-from vita.core.tuples import without
+from vita.core.tuples import replaced, without
 from vita.games.cv.actions import Keep
 from vita.games.cv.cards import CHILDHOOD, EARLY, EFFECTS, MIDDLE, OLD, STACKS, SYMBOLS, load_deck
 from vita.games.cv.options import CvOptions
@@ -55,7 +55,7 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
     # Life goals: one private each, players - 1 public.
     goals = sorted(deck.goals)
     rng.shuffle(goals)
-    state.goals = [goals.pop() for _ in range(n)]
+    state.goals = tuple(goals.pop() for _ in range(n))
     state.public_goals = [goals.pop() for _ in range(n - 1)]
     state.goal_deck = tuple(goals)
 
@@ -70,15 +70,15 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
     else:
         set_aside = []
     rng.shuffle(childhood)
-    state.draft = [tuple(childhood.pop() for _ in range(DEALT)) for _ in range(n)]
+    state.draft = tuple(tuple(childhood.pop() for _ in range(DEALT)) for _ in range(n))
     state.set_aside = (*set_aside, *childhood)
-    state.kept = [()] * n
-    state.chosen = [False] * n
+    state.kept = ((),) * n
+    state.chosen = (False,) * n
 
     state.cv = [((),) * STACKS] * n
     state.hands = [()] * n
     state.tokens = [(0,) * len(EFFECTS)] * n
-    state.retired = [False] * n
+    state.retired = (False,) * n
     state.box = []
     state.dice, state.rerolls, state.used = [], 0, 0
     state.pool, state.event_pool, state.bad_spent = [0] * len(SYMBOLS), [0] * len(SYMBOLS), 0
@@ -101,9 +101,9 @@ def draft_options(state: CvState, seat: int) -> list[Action]:
 
 def keep(state: CvState, seat: int, action: Keep) -> None:
     number = action.card
-    state.draft[seat] = without(state.draft[seat], number)
-    state.kept[seat] = (*state.kept[seat], number)
-    state.chosen[seat] = True
+    state.draft = replaced(state.draft, seat, without(state.draft[seat], number))
+    state.kept = replaced(state.kept, seat, (*state.kept[seat], number))
+    state.chosen = replaced(state.chosen, seat, True)
     if state.log is not None:
         state.say(f"{state.name(seat)} keeps a childhood card.",
                   [(seat, f"You keep {state.deck.title(number)}.")])
@@ -114,12 +114,11 @@ def keep(state: CvState, seat: int, action: Keep) -> None:
 def _pass_left(state: CvState) -> None:
     """Everyone passes the cards not kept to the player on the left (the next seat)."""
     n = state.num_players
-    state.draft = [state.draft[(seat - 1) % n] for seat in range(n)]
-    state.chosen = [False] * n
+    state.draft = tuple(state.draft[(seat - 1) % n] for seat in range(n))
+    state.chosen = (False,) * n
     if len(state.draft[0]) == 1:  # the last card is simply received
-        for seat in range(n):
-            state.kept[seat] += state.draft[seat]
-            state.draft[seat] = ()
+        state.kept = tuple(kept + draft for kept, draft in zip(state.kept, state.draft, strict=True))
+        state.draft = ((),) * n
         _childhood_into_cv(state)
 
 
@@ -136,8 +135,8 @@ def _childhood_into_cv(state: CvState) -> None:
                 state.hands[seat] = (*state.hands[seat], number)
             else:
                 state.placing.append((seat, number, card.types[0] if len(card.types) == 1 else -1))
-        state.kept[seat] = ()
-    state.chosen = [True] * state.num_players
+    state.kept = ((),) * state.num_players
+    state.chosen = (True,) * state.num_players
     if state.log is not None:
         state.say(f"{state.name(state.starter)} rode a bike as a child: they start, with the bicycle token.")
     place_next(state)

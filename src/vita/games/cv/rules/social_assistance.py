@@ -12,6 +12,7 @@ out (:func:`vita.games.cv.rules.cleanup.refill` asks); taking a card is optional
 from __future__ import annotations
 
 from vita.core.state import Action
+from vita.core.tuples import replaced
 from vita.games.cv.actions import NO_ASSIST, Assist
 from vita.games.cv.cards import EVENT, TYPES, WORK
 from vita.games.cv.rules.payment import type_choices, type_of
@@ -53,5 +54,5 @@ def assist(state: CvState, seat: int, action: Assist) -> None:
         state.hands[seat] = (*state.hands[seat], action.card)
     else:
         if kind == WORK and card.no_more_work:
-            state.retired[seat] = True
+            state.retired = replaced(state.retired, seat, True)
         state.placing.append((seat, action.card, kind))
