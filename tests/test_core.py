@@ -28,6 +28,15 @@ def test_rng_shuffle_is_a_permutation() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
+def test_rng_shuffled_deals_as_shuffle_and_leaves_the_generator_alike() -> None:
+    """A pile kept as a tuple is shuffled exactly as a list is: no random stream changes."""
+    items, by_list, by_tuple = tuple(range(30)), Rng(7), Rng(7)
+    pile = list(items)
+    by_list.shuffle(pile)
+    assert by_tuple.shuffled(items) == tuple(pile)
+    assert by_tuple.state == by_list.state
+
+
 def test_rng_shuffle_is_fisher_yates_with_below() -> None:
     """The shuffle (its draws inlined for speed) is Fisher-Yates drawing ``below(i + 1)`` from
     the last index down, and leaves the generator where those draws would: records and

@@ -9,7 +9,7 @@ seed gives the same stream on every Python version and platform (unlike
 from __future__ import annotations
 
 import hashlib
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Final, TypeVar
 
 from mypy_extensions import i64
@@ -109,6 +109,13 @@ class Rng:
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((s ^ (s >> 31)) * n) >> 64
+
+    def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
+        """``items`` as a tuple, in the order :meth:`shuffle` leaves a list of them (for the
+        piles a state keeps as tuples, shared by its clones)."""
+        pile = list(items)
+        self.shuffle(pile)
+        return tuple(pile)
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""

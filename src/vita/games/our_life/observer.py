@@ -23,7 +23,7 @@ def view(state: OurLifeState, seat: int | None) -> JSON:
     data = to_json(state)
     del data["rng"]
     data["decks"] = {key: len(cards) for key, cards in data["decks"].items() if key not in ("vacation_discard",)}
-    data["decks"]["vacation_discard"] = state.vacation_discard[:]
+    data["decks"]["vacation_discard"] = list(state.vacation_discard)
     mine = state.family_of[seat] if seat is not None else -1
     for other, player in enumerate(data["players"]):
         ours = state.family_of[other] == mine
@@ -112,8 +112,11 @@ def resample_chance(state: OurLifeState, rng: Rng) -> OurLifeState:
     and choices stay."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
-    for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck, copy.story_deck):
-        rng.shuffle(deck)
+    single, couple = copy.child_decks
+    copy.action_deck = rng.shuffled(copy.action_deck)
+    copy.child_decks = (rng.shuffled(single), rng.shuffled(couple))
+    copy.vacation_deck = rng.shuffled(copy.vacation_deck)
+    copy.story_deck = rng.shuffled(copy.story_deck)
     return copy
 
 
@@ -124,19 +127,20 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     copy.rng = Rng(rng.next_u64())
     # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
     # decides the deal, so two positions it cannot tell apart deal alike.
-    for deck in (copy.action_deck, *copy.child_decks, copy.vacation_deck):
-        deck.sort()
-        rng.shuffle(deck)
+    single, couple = copy.child_decks
+    copy.action_deck = rng.shuffled(sorted(copy.action_deck))
+    copy.child_decks = (rng.shuffled(sorted(single)), rng.shuffled(sorted(couple)))
+    copy.vacation_deck = rng.shuffled(sorted(copy.vacation_deck))
     mine = state.family_of[seat] if seat is not None else -1
     others = [s for s in range(state.num_players) if s != seat]
     # Stories another seat is choosing between.
     hidden_posts = [i for i, p in enumerate(copy.prompts) if p[0] == POST and p[1] != seat]
-    pool = sorted(copy.story_deck + [c for i in hidden_posts for c in copy.prompts[i][2:]])
+    pool = sorted([*copy.story_deck, *(c for i in hidden_posts for c in copy.prompts[i][2:])])
     rng.shuffle(pool)
     for i in hidden_posts:
         size = len(copy.prompts[i]) - 2
         copy.prompts[i] = (POST, copy.prompts[i][1], *[pool.pop() for _ in range(size)])
-    copy.story_deck = pool
+    copy.story_deck = tuple(pool)
     # Goal cards: others' options (and, during setup, what they kept) are re-dealt.
     secret_kept = state.step == SETUP
     copy.goal_box, copy.goal_options, copy.personal = _redeal(

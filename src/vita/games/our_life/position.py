@@ -37,10 +37,10 @@ def to_json(state: OurLifeState) -> JSON:
         "round": state.round,
         "display": state.display[:],
         "decks": {
-            "actions": state.action_deck[:], "action_discard": state.action_discard[:],
-            "children_single": state.child_decks[0][:], "children_couple": state.child_decks[1][:],
-            "stories": state.story_deck[:], "vacations": state.vacation_deck[:],
-            "vacation_discard": state.vacation_discard[:], "personal_goals": list(state.goal_box),
+            "actions": list(state.action_deck), "action_discard": list(state.action_discard),
+            "children_single": list(state.child_decks[0]), "children_couple": list(state.child_decks[1]),
+            "stories": list(state.story_deck), "vacations": list(state.vacation_deck),
+            "vacation_discard": list(state.vacation_discard), "personal_goals": list(state.goal_box),
             "shared_goals": list(state.shared_box),
         },
         "players": [_player_json(state, seat) for seat in range(state.num_players)],
@@ -129,14 +129,14 @@ def from_json(state: OurLifeState, book: Book, data: Any, log: bool = True) -> O
     state.partner = tuple(next((o for o in families[state.family_of[s]] if o != s), -1) for s in range(n))
     state.step, state.round = STEPS.index(model.step), model.round
     state.display = model.display[:]
-    decks = {key: model.decks.get(key, [])[:] for key in DECKS}
+    decks = {key: tuple(model.decks.get(key, [])) for key in DECKS}
     if set(model.decks) - set(DECKS):
         raise PositionError(f"decks: only {', '.join(DECKS)}")
     state.action_deck, state.action_discard = decks["actions"], decks["action_discard"]
-    state.child_decks = [decks["children_single"], decks["children_couple"]]
+    state.child_decks = (decks["children_single"], decks["children_couple"])
     state.story_deck, state.vacation_deck = decks["stories"], decks["vacations"]
     state.vacation_discard = decks["vacation_discard"]
-    state.goal_box, state.shared_box = tuple(decks["personal_goals"]), tuple(decks["shared_goals"])
+    state.goal_box, state.shared_box = decks["personal_goals"], decks["shared_goals"]
     _read_players(state, model.players)
     _read_families(state, model.families)
     state.prompts = [_read_prompt(state, p) for p in model.prompts]
@@ -318,11 +318,11 @@ def _check_cards(state: OurLifeState) -> None:
         if sorted(every) != sorted(cards):
             raise PositionError(f"the {what} cards are not each in one place")
 
-    exactly("Action", state.display + state.action_deck + state.action_discard, set(book.actions))
+    exactly("Action", [*state.display, *state.action_deck, *state.action_discard], set(book.actions))
     prompt_stories = [c for p in state.prompts if p[0] == POST for c in p[2:]]
     prompt_stories += [p[2] for p in state.prompts if p[0] == STORY]
-    exactly("Post a Story", state.story_deck + prompt_stories, set(book.stories))
-    exactly("Vacation", state.vacation_deck + state.vacation_discard, set(book.vacations))
+    exactly("Post a Story", [*state.story_deck, *prompt_stories], set(book.stories))
+    exactly("Vacation", [*state.vacation_deck, *state.vacation_discard], set(book.vacations))
     travel = {p[2] for p in state.prompts if p[0] == TRAVEL}
     if not (travel <= set(state.vacation_discard)):
         raise PositionError("a vacation bonus from a card not drawn")
@@ -334,9 +334,9 @@ def _check_cards(state: OurLifeState) -> None:
     born = [card for kids in state.children for card, _ in kids]
     singles = any(len(s) == 1 for s in state.families)
     couples = any(len(s) == 2 for s in state.families)
-    exactly("Children (single)", state.child_decks[0] + [c for c in born if not book.children[c].couple],
+    exactly("Children (single)", [*state.child_decks[0], *(c for c in born if not book.children[c].couple)],
             set(book.children_single) if singles else set())
-    exactly("Children (couple)", state.child_decks[1] + [c for c in born if book.children[c].couple],
+    exactly("Children (couple)", [*state.child_decks[1], *(c for c in born if book.children[c].couple)],
             set(book.children_couple) if couples else set())
 
 

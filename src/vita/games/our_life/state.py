@@ -49,14 +49,14 @@ class OurLifeState(State):
     step: int
     round: int  # 1-10
     # The decks: the top card is the last.
-    action_deck: list[int]
-    action_discard: list[int]
-    child_decks: list[list[int]]  # Children (single), Children (couple)
-    story_deck: list[int]
-    vacation_deck: list[int]
-    vacation_discard: list[int]
     # Tuples from here on (and in the sheets' rows below), replaced and never changed in place,
     # so that a clone shares them (vita.core.tuples builds the next one).
+    action_deck: tuple[int, ...]
+    action_discard: tuple[int, ...]
+    child_decks: tuple[tuple[int, ...], tuple[int, ...]]  # Children (single), Children (couple)
+    story_deck: tuple[int, ...]
+    vacation_deck: tuple[int, ...]
+    vacation_discard: tuple[int, ...]
     goal_box: tuple[int, ...]  # Personal Goals not dealt (face down)
     shared_box: tuple[int, ...]  # Shared Goals not dealt (face down)
     display: list[int]  # the Action Display, left to right
@@ -106,12 +106,12 @@ class OurLifeState(State):
         other.story_variant = self.story_variant
         other.step = self.step
         other.round = self.round
-        other.action_deck = self.action_deck[:]
-        other.action_discard = self.action_discard[:]
-        other.child_decks = [d[:] for d in self.child_decks]
-        other.story_deck = self.story_deck[:]
-        other.vacation_deck = self.vacation_deck[:]
-        other.vacation_discard = self.vacation_discard[:]
+        other.action_deck = self.action_deck
+        other.action_discard = self.action_discard
+        other.child_decks = self.child_decks
+        other.story_deck = self.story_deck
+        other.vacation_deck = self.vacation_deck
+        other.vacation_discard = self.vacation_discard
         other.goal_box = self.goal_box
         other.shared_box = self.shared_box
         other.display = self.display[:]

@@ -21,15 +21,14 @@ def fill_display(state: OurLifeState) -> None:
     """Draw Action cards until the display holds four (the discards are shuffled in if needed)."""
     while len(state.display) < state.book.display:
         if not state.action_deck:
-            state.action_deck = state.action_discard
-            state.action_discard = []
-            state.rng.shuffle(state.action_deck)
-        state.display.append(state.action_deck.pop())
+            state.action_deck, state.action_discard = state.rng.shuffled(state.action_discard), ()
+        state.display.append(state.action_deck[-1])
+        state.action_deck = state.action_deck[:-1]
 
 
 def renew_display(state: OurLifeState) -> None:
     """"discard the Action cards currently in the display and refill with 4 new cards"."""
-    state.action_discard += state.display
+    state.action_discard += tuple(state.display)
     state.display = []
     fill_display(state)
     state.say("The Action Display: " + ", ".join(state.book.actions[c].title for c in state.display))

@@ -20,14 +20,15 @@ from vita.games.our_life.state import OurLifeState
 from vita.games.our_life.steps import TRAVEL
 
 
-def child_deck(state: OurLifeState, seat: int) -> list[int]:
-    return state.child_decks[0 if state.partner[seat] < 0 else 1]
+def which_child_deck(state: OurLifeState, seat: int) -> int:
+    """Which Children deck ``seat`` draws from: 0 for a single, 1 for a couple."""
+    return 0 if state.partner[seat] < 0 else 1
 
 
 def may_have_child(state: OurLifeState, seat: int) -> bool:
     family = state.family_of[seat]
     row = state.book.row("children")
-    return (bool(child_deck(state, seat)) and state.frows[family][row.index] < row.size
+    return (bool(state.child_decks[which_child_deck(state, seat)]) and state.frows[family][row.index] < row.size
             and state.half_child[family] != seat)
 
 
@@ -39,7 +40,10 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
         state.say(f"{state.name(seat)} spends a Time action on a child; {state.name(state.partner[seat])} must too")
         return
     state.half_child[family] = -1
-    card = child_deck(state, seat).pop()
+    which = which_child_deck(state, seat)
+    deck = state.child_decks[which]
+    card = deck[-1]
+    state.child_decks = (deck[:-1], state.child_decks[1]) if which == 0 else (state.child_decks[0], deck[:-1])
     state.children[family] = (*state.children[family], (card, 0))
     child = state.book.children[card]
     state.say(f"{state.family_does(family, 'have', 'has')} a child: {child.title} "
@@ -80,13 +84,11 @@ def join_vacation(state: OurLifeState, seat: int, host: int) -> None:
     """``seat`` spends the second Money action of ``host``'s vacation: they go."""
     state.offers.remove(host)
     row = state.book.row("vacation")
-    deck = state.vacation_deck
-    if not deck:
-        deck[:] = state.vacation_discard
-        state.vacation_discard.clear()
-        state.rng.shuffle(deck)
-    card = deck.pop()
-    state.vacation_discard.append(card)
+    if not state.vacation_deck:
+        state.vacation_deck, state.vacation_discard = state.rng.shuffled(state.vacation_discard), ()
+    card = state.vacation_deck[-1]
+    state.vacation_deck = state.vacation_deck[:-1]
+    state.vacation_discard = (*state.vacation_discard, card)
     vacation = state.book.vacations[card]
     tell(state, "vacation", name=state.name(host), vacation=vacation.title)
     if seat == host:

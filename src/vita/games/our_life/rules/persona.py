@@ -35,7 +35,9 @@ def like(state: OurLifeState, seat: int, count: int = 1) -> None:
 def post(state: OurLifeState, seat: int) -> None:
     """Draw two Post a Story cards for ``seat`` to choose from."""
     deck = state.story_deck
-    drawn = [deck.pop() for _ in range(min(2, len(deck)))]
+    count = min(2, len(deck))
+    drawn = [deck[-1 - i] for i in range(count)]
+    state.story_deck = deck[:len(deck) - count]
     if not drawn:
         state.say(f"{state.name(seat)} has no Post a Story card to draw")
         return
@@ -47,9 +49,7 @@ def choose_story(state: OurLifeState, seat: int, action: Post) -> None:
     """The poster keeps the card posted; the other goes back on top; likes are asked round the table."""
     card = action.card
     prompt = state.prompts[0]
-    for other in prompt[2:]:
-        if other != card:
-            state.story_deck.append(other)
+    state.story_deck += tuple(other for other in prompt[2:] if other != card)
     askers = tuple(s for s in range(state.num_players) if state.family_of[s] != state.family_of[seat])
     if askers:
         state.prompts[0] = (STORY, seat, card, askers, 0)
@@ -82,7 +82,6 @@ def answer(state: OurLifeState, seat: int, action: LikeStory | Pass) -> None:
 
 
 def _end_story(state: OurLifeState, poster: int, card: int, likers: int) -> None:
-    state.story_deck.append(card)
-    state.rng.shuffle(state.story_deck)
+    state.story_deck = state.rng.shuffled((*state.story_deck, card))
     if likers:
         like(state, poster, likers)

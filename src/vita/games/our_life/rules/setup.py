@@ -59,14 +59,14 @@ def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLife
     f = len(families)
     rng = state.rng
     # 2. Shuffle the decks; a Children deck nobody can use goes back to the box.
-    state.action_deck = _shuffled(rng, list(book.actions))
-    state.action_discard = []
+    state.action_deck = rng.shuffled(book.actions)
+    state.action_discard = ()
     singles = any(len(seats) == 1 for seats in families)
-    state.child_decks = [_shuffled(rng, list(book.children_single)) if singles else [],
-                         _shuffled(rng, list(book.children_couple)) if couples else []]
-    state.story_deck = _shuffled(rng, list(book.stories))
-    state.vacation_deck = _shuffled(rng, list(book.vacations))
-    state.vacation_discard = []
+    state.child_decks = (rng.shuffled(book.children_single) if singles else (),
+                         rng.shuffled(book.children_couple) if couples else ())
+    state.story_deck = rng.shuffled(book.stories)
+    state.vacation_deck = rng.shuffled(book.vacations)
+    state.vacation_discard = ()
     # 6-8. Goals and backgrounds drawn.
     shared_box = _shuffled(rng, list(book.shared_goals))
     state.shared_options = tuple((shared_box.pop(), shared_box.pop()) for _ in range(f))
