@@ -107,12 +107,8 @@ def resample_chance(state: CvState, rng: Rng) -> CvState:
     """The age decks' and the goal deck's order drawn again; every hand, goal and draft stays."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
-    decks = [list(cards) for cards in copy.decks]
-    goal_deck = list(copy.goal_deck)
-    for cards in (*decks, goal_deck):
-        rng.shuffle(cards)
-    copy.decks = [tuple(cards) for cards in decks]
-    copy.goal_deck = tuple(goal_deck)
+    copy.decks = tuple(rng.shuffled(cards) for cards in copy.decks)
+    copy.goal_deck = rng.shuffled(copy.goal_deck)
     return copy
 
 
@@ -123,10 +119,7 @@ def determinize(state: CvState, seat: int | None, rng: Rng) -> CvState:
     copy.rng = Rng(rng.next_u64())
     # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
     # decides the deal, so two positions it cannot tell apart deal alike.
-    decks = [sorted(cards) for cards in copy.decks]
-    for cards in decks:
-        rng.shuffle(cards)
-    copy.decks = [tuple(cards) for cards in decks]
+    copy.decks = tuple(rng.shuffled(sorted(cards)) for cards in copy.decks)
     others = [s for s in range(copy.num_players) if s != seat]
     # Life goals: the others' private goals and the goal deck.
     goals = sorted([*copy.goal_deck, *(copy.goals[s] for s in others)])

@@ -64,7 +64,7 @@ class CvState(State):
     track: list[int]  # the cards on the track, left to right
     # The tuples below are replaced and never changed in place, so that a clone shares them
     # (vita.core.tuples builds the next one).
-    decks: list[tuple[int, ...]]  # early adulthood, middle age, old age; the top is the end
+    decks: tuple[tuple[int, ...], ...]  # early adulthood, middle age, old age; the top is the end
     goal_deck: tuple[int, ...]  # life goals nobody holds or sees
     public_goals: list[int]
     set_aside: tuple[int, ...]  # childhood cards not dealt (face down)
@@ -103,7 +103,7 @@ class CvState(State):
         other.starter = self.starter
         other.round = self.round
         other.track = self.track[:]
-        other.decks = self.decks[:]
+        other.decks = self.decks
         other.goal_deck = self.goal_deck
         other.public_goals = self.public_goals
         other.set_aside = self.set_aside

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from vita.core.tuples import replaced
 from vita.games.cv.rules.social_assistance import eligible
 from vita.games.cv.state import CvState
 from vita.games.cv.steps import ASSIST, TRACK_SIZE
@@ -52,14 +53,15 @@ def refill(state: CvState) -> bool:
     if state.assist:
         state.step = ASSIST
         return False
-    track, decks = state.track, state.decks
+    track = state.track
     while len(track) < TRACK_SIZE:
-        age = next((age for age, deck in enumerate(decks) if deck), -1)
+        age = next((age for age, deck in enumerate(state.decks) if deck), -1)
         if age < 0:
             break
-        deck = decks[age]
+        deck = state.decks[age]
         track.append(deck[-1])
-        decks[age] = deck = deck[:-1]
+        deck = deck[:-1]
+        state.decks = replaced(state.decks, age, deck)
         if not deck:
             state.assist = eligible(state)
             if state.log is not None:

@@ -50,7 +50,7 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
         rng.shuffle(cards)
         decks.append(cards)
     state.track = [decks[0].pop() for _ in range(TRACK_SIZE)]
-    state.decks = [tuple(cards) for cards in decks]
+    state.decks = tuple(tuple(cards) for cards in decks)
 
     # Life goals: one private each, players - 1 public.
     goals = sorted(deck.goals)
