@@ -162,7 +162,7 @@ def _rows(book_rows: tuple[Any, ...], given: dict[str, int], where: str) -> tupl
 def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
     book = state.book
     state.rows = [_rows(book.character, p.rows, f"players.{i}.rows") for i, p in enumerate(players)]
-    state.opps = []
+    opps = []
     for i, p in enumerate(players):
         bits = [0] * len(book.character)
         for name, squares in p.opportunities.items():
@@ -172,7 +172,8 @@ def _read_players(state: OurLifeState, players: list[PlayerModel]) -> None:
                 if not 1 <= square <= 40:
                     raise PositionError(f"players.{i}.opportunities.{name}: squares are numbered from 1")
                 bits[book.rows[name].index] |= 1 << (square - 1)
-        state.opps.append(tuple(bits))
+        opps.append(tuple(bits))
+    state.opps = tuple(opps)
     state.opp_track = [p.opportunity_track for p in players]
     state.persona = [p.persona for p in players]
     state.likes = [p.likes for p in players]
@@ -195,13 +196,13 @@ def _read_families(state: OurLifeState, families: list[FamilyModel]) -> None:
     state.frows = [_rows(book.family, f.rows, f"families.{i}.rows") for i, f in enumerate(families)]
     state.stress = [f.stress for f in families]
     state.happiness = [f.happiness for f in families]
-    state.balance = [f.balance for f in families]
+    state.balance = tuple(f.balance for f in families)
     state.chart_happiness = [tuple(f.chart.happiness) for f in families]
     state.chart_joy = [(*f.chart.joy, *[0] * (book.rounds - len(f.chart.joy))) for f in families]
     state.children = [tuple((card, marks) for card, marks in f.children) for f in families]
     state.shared = tuple(f.shared_goal for f in families)
     state.shared_options = tuple(tuple(f.shared_options) for f in families)
-    state.half_child = [f.half_child if f.half_child is not None else -1 for f in families]
+    state.half_child = tuple(f.half_child if f.half_child is not None else -1 for f in families)
 
 
 def _read_prompt(state: OurLifeState, prompt: PromptModel) -> tuple[Any, ...]:

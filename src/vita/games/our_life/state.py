@@ -75,11 +75,11 @@ class OurLifeState(State):
     prompts: list[Prompt]  # questions to answer before play goes on (steps.PROMPTS), first first
     rolls: list[list[int]]  # the Stress dice of the last reveal: [display position, faces...] per card rolled
     offers: list[int]  # seats who spent a Money action on a vacation and wait for a second one
-    half_child: list[int]  # per family: the partner who spent a Time action on a child (-1: none)
+    half_child: tuple[int, ...]  # per family: the partner who spent a Time action on a child (-1: none)
     # Character sheets, per seat.
     # The sheets' rows are tuples too (vita.core.tuples builds the next one).
     rows: list[tuple[int, ...]]  # marks per Character row
-    opps: list[tuple[int, ...]]  # per Character row: the squares whose Opportunity is covered (a bit each)
+    opps: tuple[tuple[int, ...], ...]  # per Character row: the squares whose Opportunity is covered (a bit each)
     opp_track: list[int]  # squares crossed on the Opportunities track
     persona: list[int]  # squares marked on the Digital Persona (erased when full)
     likes: list[int]  # every Like gained in the game
@@ -87,7 +87,7 @@ class OurLifeState(State):
     frows: list[tuple[int, ...]]  # marks per Family row
     stress: list[int]  # marks on the stress track
     happiness: list[int]
-    balance: list[int]
+    balance: tuple[int, ...]
     chart_happiness: list[tuple[int, ...]]  # the Happiness Chart: Happiness written at the end of each round
     chart_joy: list[tuple[int, ...]]  # Joy of each round (the current one still changing)
     children: list[tuple[tuple[int, int], ...]]  # per family: (Child card, marks) in order of birth
@@ -128,16 +128,16 @@ class OurLifeState(State):
         other.prompts = self.prompts[:]
         other.offers = self.offers[:]
         other.rolls = self.rolls
-        other.half_child = self.half_child[:]
+        other.half_child = self.half_child
         other.rows = self.rows[:]
-        other.opps = self.opps[:]
+        other.opps = self.opps
         other.opp_track = self.opp_track[:]
         other.persona = self.persona[:]
         other.likes = self.likes[:]
         other.frows = self.frows[:]
         other.stress = self.stress[:]
         other.happiness = self.happiness[:]
-        other.balance = self.balance[:]
+        other.balance = self.balance
         other.chart_happiness = self.chart_happiness[:]
         other.chart_joy = self.chart_joy[:]
         other.children = self.children[:]

@@ -44,7 +44,7 @@ def gain(state: OurLifeState, seat: int, bonus: Bonus, source: str) -> None:
     if bonus.joy:
         add_joy(state, family, bonus.joy)
     if bonus.balance is not None:
-        state.balance[family] = bonus.balance
+        state.balance = replaced(state.balance, family, bonus.balance)
     if bonus.relax:
         relax(state, family, bonus.relax)
     if bonus.stress:

@@ -36,10 +36,10 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
     """``seat`` spends a Time action on a child: born now for a single or the second partner."""
     family = state.family_of[seat]
     if state.partner[seat] >= 0 and state.half_child[family] < 0:
-        state.half_child[family] = seat
+        state.half_child = replaced(state.half_child, family, seat)
         state.say(f"{state.name(seat)} spends a Time action on a child; {state.name(state.partner[seat])} must too")
         return
-    state.half_child[family] = -1
+    state.half_child = replaced(state.half_child, family, -1)
     which = which_child_deck(state, seat)
     deck = state.child_decks[which]
     card = deck[-1]

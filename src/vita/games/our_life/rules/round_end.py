@@ -21,10 +21,10 @@ def end_round(state: OurLifeState) -> None:
     for host in state.offers:
         state.say(f"Nobody joined {state.name(host)}'s vacation: the Money action is lost")
     state.offers = []
-    for family, seat in enumerate(state.half_child):
+    for seat in state.half_child:
         if seat >= 0:
             state.say(f"{state.name(seat)}'s Time action for a child is lost")
-            state.half_child[family] = -1
+    state.half_child = (-1,) * len(state.families)
     for family in range(len(state.families)):
         state.chart_happiness[family] = (*state.chart_happiness[family], state.happiness[family])
     if state.round in book.goal_rounds:

@@ -81,18 +81,18 @@ def new_game(options: OurLifeOptions, seed: int, *, log: bool = True) -> OurLife
     state.shared = (0,) * f
     # The sheets: 5. three stress marks; 10. Happiness 0, Balance 0.
     state.rows = [(0,) * len(book.character)] * n
-    state.opps = [(0,) * len(book.character)] * n
+    state.opps = ((0,) * len(book.character),) * n
     state.opp_track = [0] * n
     state.persona = [0] * n
     state.likes = [0] * n
     state.frows = [(0,) * len(book.family)] * f
     state.stress = [book.stress_start] * f
     state.happiness = [0] * f
-    state.balance = [0] * f
+    state.balance = (0,) * f
     state.chart_happiness = [()] * f
     state.chart_joy = [(0,) * book.rounds] * f
     state.children = [()] * f
-    state.half_child = [-1] * f
+    state.half_child = (-1,) * f
     # The round's bookkeeping.
     state.choice = [-1] * n
     state.pool = [(0,) * 7] * n

@@ -199,7 +199,7 @@ def take_opportunity(state: OurLifeState, seat: int, action: TakeOpportunity) ->
     row = state.book.character[index]
     spend(state, seat, row.opportunities[square - 1], pay)
     covered = state.opps[seat]
-    state.opps[seat] = replaced(covered, index, covered[index] | 1 << (square - 1))
+    state.opps = replaced(state.opps, seat, replaced(covered, index, covered[index] | 1 << (square - 1)))
     bonuses.cross_opportunities(state, seat, 1)
     state.say(f"{state.name(seat)} takes the Opportunity in {row.name}{_paid(pay)}")
     tell(state, "opportunity", name=state.name(seat), row=row.name)
