@@ -26,12 +26,18 @@ slows every measure alike. A ratio is the median of the rounds' ratios (each rou
 divided), with the lowest and highest beside it (``*_range``); the rates are over all rounds.
 
 A library that is not installed is reported as missing; the others are still measured.
+
+``--cpu N`` pins the run to one core (Linux): on a virtual machine the cores can differ in
+speed (seen here: one ran the same code up to 1.7 times slower than the other), and a process
+that moves between them widens every range. The build (``compiled`` or ``pure``) and the cores
+the run was allowed are written beside the results.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -40,6 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import vita
 from vita.core import Rng
 from vita.registry import get_game
 
@@ -268,10 +275,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="each measure's time, over all rounds")
     parser.add_argument("--rounds", type=int, default=5, help="turns taken by the measures (at least 1)")
+    parser.add_argument("--cpu", type=int, help="run on this core only (Linux)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds more than 0")
+    if args.cpu is not None:
+        if not hasattr(os, "sched_setaffinity"):
+            parser.error("--cpu needs Linux (os.sched_setaffinity)")
+        allowed = sorted(os.sched_getaffinity(0))
+        if args.cpu not in allowed:
+            parser.error(f"--cpu {args.cpu}: this process may run on cores {', '.join(map(str, allowed))}")
+        os.sched_setaffinity(0, {args.cpu})
     made: dict[str, Measure | str] = {
         "vita pursuit-cards": vita_game(),
         "vita pursuit (4 players)": vita_game("pursuit", 4),
@@ -292,6 +307,9 @@ def main() -> None:
     results: dict[str, Any] = {name: m.result() if isinstance(m, Measure) else {"missing": m}
                                for name, m in made.items()}
     results["python"] = sys.version.split()[0]
+    results["build"] = "compiled" if vita.compiled else "pure"
+    if hasattr(os, "sched_getaffinity"):
+        results["cpus"] = sorted(os.sched_getaffinity(0))
     results["rounds"] = args.rounds
 
     def compare(ours: str, other: str, key: str, per_game: bool = False, on_ours: bool = False) -> None:
@@ -316,6 +334,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(results))
         return
+    cores = ", ".join(map(str, results.get("cpus", []))) or "unknown"
+    print(f"Python {results['python']}, {results['build']} build, cores {cores}, {args.rounds} rounds")
     for name, row in results.items():
         if not isinstance(row, dict):
             continue

@@ -20,3 +20,11 @@ def test_decision_time_times_the_bots_own_decisions() -> None:
     assert result["bot"] == "ismcts:iters=4:depth=0" and result["games"] == 2 and result["players"] == 2
     assert result["decisions"] > 10
     assert 0 < result["median_s"] <= result["p90_s"] <= result["max_s"]
+
+
+def test_compare_refuses_a_core_it_may_not_run_on() -> None:
+    """``compare.py --cpu`` names the cores it may use instead of measuring elsewhere."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "compare.py"), "--cpu", "4096"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "--cpu 4096: this process may run on cores" in done.stderr
+    assert "Traceback" not in done.stderr and not done.stdout
