@@ -1064,7 +1064,9 @@ def test_a_bot_to_move_is_shown_thinking(tmp_path: Path, browser: Any, bot_pool:
         assert "Bo is thinking…" in page.inner_text("#turn")
         assert "Bo (hard bot) ← thinking…" in page.inner_text("#seats")
         wait_past(slow, data["table"], seq)
-        page.wait_for_selector("#turn #thinking", state="detached", timeout=10_000)
+        # The move has landed; the page catches up (a wait, not a pause: as long as a loaded
+        # machine needs).
+        page.wait_for_selector("#turn #thinking", state="detached", timeout=30_000)
         assert "thinking" not in page.inner_text("#seats")
     finally:
         slow.stop()
