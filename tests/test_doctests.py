@@ -12,6 +12,7 @@ MODULES = [
     "vita.core.state",
     "vita.testing.conformance",
     "vita.core.codec",
+    "vita.core.tuples",
     "vita.core.datafile",
     "vita.core.wording",
     "vita.terminal.play",
