@@ -64,7 +64,7 @@ def to_json(state: CvState) -> JSON:
         "track": state.track[:],
         "decks": {key: list(deck) for key, deck in zip(AGE_KEYS, state.decks, strict=True)},
         "goal_deck": list(state.goal_deck),
-        "public_goals": state.public_goals[:],
+        "public_goals": list(state.public_goals),
         "set_aside": list(state.set_aside),
         "box": state.box[:],
         "dice": [SYMBOLS[f] for f in state.dice],
@@ -134,7 +134,7 @@ def from_json(state: CvState, deck: Deck, data: Any, log: bool = True) -> CvStat
     state.turn, state.starter = model.turn, model.starter
     state.track = model.track[:]
     state.decks = tuple(tuple(getattr(model.decks, key)) for key in AGE_KEYS)
-    state.goal_deck, state.public_goals = tuple(model.goal_deck), model.public_goals[:]
+    state.goal_deck, state.public_goals = tuple(model.goal_deck), tuple(model.public_goals)
     state.set_aside, state.box = tuple(model.set_aside), model.box[:]
     state.dice = _named(model.dice, SYMBOLS[:6], "dice")
     state.rerolls = model.rerolls

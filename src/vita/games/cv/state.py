@@ -17,7 +17,12 @@ from vita.games.cv.steps import ASSIST, DRAFT, OVER, PLACE, STEPS
 
 
 class CvState(State):
-    """A game of CV in progress."""
+    """A game of CV in progress.
+
+    A field typed as a tuple is replaced, never changed in place, so that a clone shares it
+    (:mod:`vita.core.tuples` builds the next one); the lists are what moves change, copied by
+    :meth:`clone` (docs/engine.md "A state").
+    """
 
     __slots__ = (
         "assist",
@@ -62,11 +67,9 @@ class CvState(State):
     starter: int  # the holder of the bicycle token, who starts each round
     round: int  # from 1
     track: list[int]  # the cards on the track, left to right
-    # The tuples below are replaced and never changed in place, so that a clone shares them
-    # (vita.core.tuples builds the next one).
     decks: tuple[tuple[int, ...], ...]  # early adulthood, middle age, old age; the top is the end
     goal_deck: tuple[int, ...]  # life goals nobody holds or sees
-    public_goals: list[int]
+    public_goals: tuple[int, ...]
     set_aside: tuple[int, ...]  # childhood cards not dealt (face down)
     box: list[int]  # out of the game, face up: discarded, lost, played events
     # Per seat, five stacks (TYPES[:5]), bottom first: the last is active.

@@ -112,9 +112,8 @@ def resample_chance(state: OurLifeState, rng: Rng) -> OurLifeState:
     and choices stay."""
     copy = state.clone()
     copy.rng = Rng(rng.next_u64())
-    single, couple = copy.child_decks
     copy.action_deck = rng.shuffled(copy.action_deck)
-    copy.child_decks = (rng.shuffled(single), rng.shuffled(couple))
+    copy.child_decks = tuple(rng.shuffled(deck) for deck in copy.child_decks)
     copy.vacation_deck = rng.shuffled(copy.vacation_deck)
     copy.story_deck = rng.shuffled(copy.story_deck)
     return copy
@@ -127,9 +126,8 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     copy.rng = Rng(rng.next_u64())
     # Each pool sorted first: what the seat knows (which cards are unseen), never where they lie,
     # decides the deal, so two positions it cannot tell apart deal alike.
-    single, couple = copy.child_decks
     copy.action_deck = rng.shuffled(sorted(copy.action_deck))
-    copy.child_decks = (rng.shuffled(sorted(single)), rng.shuffled(sorted(couple)))
+    copy.child_decks = tuple(rng.shuffled(sorted(deck)) for deck in copy.child_decks)
     copy.vacation_deck = rng.shuffled(sorted(copy.vacation_deck))
     mine = state.family_of[seat] if seat is not None else -1
     others = [s for s in range(state.num_players) if s != seat]
@@ -160,11 +158,11 @@ def determinize(state: OurLifeState, seat: int | None, rng: Rng) -> OurLifeState
     return copy
 
 
-Goals = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+Redealt = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]  # box, options, kept
 
 
 def _redeal(rng: Rng, box: tuple[int, ...], options: tuple[tuple[int, ...], ...], kept: tuple[int, ...],
-            holders: list[int], secret_kept: bool) -> Goals:
+            holders: list[int], secret_kept: bool) -> Redealt:
     """Re-deal the goal cards ``holders`` hold unseen (their options and, while the setup is
     secret, the card they kept) from those and the ``box``; return the new box, options and
     cards kept."""

@@ -27,7 +27,12 @@ Prompt = tuple[Any, ...]
 
 
 class OurLifeState(State):
-    """A game of Our Life in progress."""
+    """A game of Our Life in progress.
+
+    A field typed as a tuple is replaced, never changed in place, so that a clone shares it
+    (:mod:`vita.core.tuples` builds the next one); the lists are what moves change, copied by
+    :meth:`clone` (docs/engine.md "A state").
+    """
 
     __slots__ = (
         "action_deck", "action_discard", "background", "balance", "book", "chart_happiness", "chart_joy",
@@ -49,11 +54,9 @@ class OurLifeState(State):
     step: int
     round: int  # 1-10
     # The decks: the top card is the last.
-    # Tuples from here on (and in the sheets' rows below), replaced and never changed in place,
-    # so that a clone shares them (vita.core.tuples builds the next one).
     action_deck: tuple[int, ...]
     action_discard: tuple[int, ...]
-    child_decks: tuple[tuple[int, ...], tuple[int, ...]]  # Children (single), Children (couple)
+    child_decks: tuple[tuple[int, ...], ...]  # Children (single), Children (couple)
     story_deck: tuple[int, ...]
     vacation_deck: tuple[int, ...]
     vacation_discard: tuple[int, ...]
@@ -77,7 +80,6 @@ class OurLifeState(State):
     offers: list[int]  # seats who spent a Money action on a vacation and wait for a second one
     half_child: tuple[int, ...]  # per family: the partner who spent a Time action on a child (-1: none)
     # Character sheets, per seat.
-    # The sheets' rows are tuples too (vita.core.tuples builds the next one).
     rows: list[tuple[int, ...]]  # marks per Character row
     opps: tuple[tuple[int, ...], ...]  # per Character row: the squares whose Opportunity is covered (a bit each)
     opp_track: list[int]  # squares crossed on the Opportunities track

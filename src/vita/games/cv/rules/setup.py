@@ -56,7 +56,7 @@ def new_game(options: CvOptions, seed: int, *, log: bool = True) -> CvState:
     goals = sorted(deck.goals)
     rng.shuffle(goals)
     state.goals = tuple(goals.pop() for _ in range(n))
-    state.public_goals = [goals.pop() for _ in range(n - 1)]
+    state.public_goals = tuple(goals.pop() for _ in range(n - 1))
     state.goal_deck = tuple(goals)
 
     # The childhood deck, prepared for 2 and 3 players with the Bicycle.

@@ -43,7 +43,7 @@ def spend_on_child(state: OurLifeState, seat: int) -> None:
     which = which_child_deck(state, seat)
     deck = state.child_decks[which]
     card = deck[-1]
-    state.child_decks = (deck[:-1], state.child_decks[1]) if which == 0 else (state.child_decks[0], deck[:-1])
+    state.child_decks = replaced(state.child_decks, which, deck[:-1])
     state.children[family] = (*state.children[family], (card, 0))
     child = state.book.children[card]
     state.say(f"{state.family_does(family, 'have', 'has')} a child: {child.title} "
