@@ -175,10 +175,26 @@ def _chunk(work: Callable[[Any], JSON], tasks: list[Any]) -> list[JSON]:
 
 
 def _on_ray(work: Callable[[Any], JSON], tasks: list[Any], address: str, chunksize: int) -> Iterator[JSON]:
-    """``work`` on every task on a Ray cluster, ``chunksize`` tasks a Ray task, the results in
-    the tasks' order. ``address``: "local" starts a Ray instance here (stopped at the end),
-    anything else is given to ``ray.init`` ("auto", "ray://host:10001", …). Every node runs
-    the vita installed there: install the same version on each."""
+    """``work`` on every task on a Ray cluster (:func:`ray_cluster`), ``chunksize`` tasks a Ray
+    task, the results in the tasks' order."""
+    with ray_cluster(address) as ray:
+        remote = ray.remote(_chunk)
+        pending = [remote.remote(work, tasks[i:i + chunksize]) for i in range(0, len(tasks), chunksize)]
+        for ref in pending:
+            yield from ray.get(ref)
+
+
+@contextlib.contextmanager
+def ray_cluster(address: str | None) -> Iterator[Any]:
+    """Ray, connected for the block: ``address`` "local" starts a Ray instance here, anything
+    else is given to ``ray.init`` ("auto", "ray://host:10001", …); stopped at the end only if
+    it was started here. Inside a block that already holds it, it is reused: a run that plays
+    many batches (``vita tune``) starts Ray once, not once a batch, which costs seconds each.
+    ``None`` yields ``None`` and starts nothing. Every node runs the vita installed there:
+    install the same version on each."""
+    if address is None:
+        yield None
+        return
     try:
         import ray
     except ImportError:
@@ -193,10 +209,7 @@ def _on_ray(work: Callable[[Any], JSON], tasks: list[Any], address: str, chunksi
         except Exception as error:  # Ray's own errors (no cluster there, a refused address), in one line
             raise ValueError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
     try:
-        remote = ray.remote(_chunk)
-        pending = [remote.remote(work, tasks[i:i + chunksize]) for i in range(0, len(tasks), chunksize)]
-        for ref in pending:
-            yield from ray.get(ref)
+        yield ray
     finally:
         if started:
             ray.shutdown()

@@ -67,7 +67,7 @@ import yaml
 from vita.core.datafile import is_printed, load_yaml
 from vita.core.rng import derive_seed
 from vita.registry import get_game
-from vita.sim import _task, run_tasks
+from vita.sim import _task, ray_cluster, run_tasks
 from vita.targets import Games, Reading, Target, describe, paired_difference, parse_target, read
 
 VALUE_KEYS = frozenset({"cost", "reward", "requires", "additional", "effect", "points"})
@@ -592,7 +592,7 @@ def tune(game_id: str, options: dict[str, Any], bots: list[str], *, targets: Seq
     if trials is not None:
         _cap_trials(tuner, trials)
     try:
-        with warnings.catch_warnings(), tuner.progress:
+        with warnings.catch_warnings(), tuner.progress, ray_cluster(ray):  # one Ray start for every batch
             warnings.simplefilter("ignore")  # Optuna's experimental-feature notices are not the user's concern
             _check_measurable(tuner)
             result = tuner.search()
