@@ -22,6 +22,12 @@ from vita.web.store import Store
 
 POSTGRES = os.environ.get("VITA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
+# One HTTP client for every request the tests make to a running server. Each new client loads
+# the certificate bundle (about 60 ms on one machine), which ``httpx.get`` paid again on every
+# call: a whole game polled through it spent most of its time there. No connection is kept
+# alive, so a server stopped, killed or started again on the same port is reached afresh.
+HTTP = httpx.Client(timeout=10, limits=httpx.Limits(max_keepalive_connections=0))
+
 
 def postgres_or_skip() -> None:
     """Skip (visibly) without a PostgreSQL server, unless VITA_REQUIRE_POSTGRES=1 makes it required."""
@@ -147,6 +153,6 @@ class Server:
         self.thread.join(10)
 
     def api(self, method: str, path: str, **kwargs: Any) -> Any:
-        reply = httpx.request(method, self.base + path, timeout=10, **kwargs)
+        reply = HTTP.request(method, self.base + path, **kwargs)
         assert reply.status_code < 400, reply.text
         return reply.json()

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
-from tests.web.conftest import POSTGRES, postgres_or_skip
+from tests.web.conftest import HTTP, POSTGRES, postgres_or_skip
 
 from vita.registry import get_game
 
@@ -58,7 +58,7 @@ class ServeProcess:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                httpx.get(self.base + "/api/games", timeout=1)
+                HTTP.get(self.base + "/api/games", timeout=1)
                 return
             except httpx.HTTPError:
                 time.sleep(0.05)
@@ -112,7 +112,7 @@ def drill(db: str, tmp_path: Path, sync_url: str) -> None:
         for index, (game, kinds) in enumerate(GAMES):
             seats = [{"name": f"P{i}", "kind": kind, "bot": "heuristic" if kind == "bot" else None}
                      for i, kind in enumerate(kinds)]
-            data = httpx.post(server.base + "/api/tables", timeout=10,
+            data = HTTP.post(server.base + "/api/tables", timeout=10,
                               json={"game": game, "seed": 100 + index, "seats": seats}).json()
             tables.append((data["table"], game))
             for seat in data["seats"]:
@@ -129,7 +129,7 @@ def drill(db: str, tmp_path: Path, sync_url: str) -> None:
             server.start()
         # After the last restart the bots' table goes on by itself (their workers start anew).
         deadline = time.monotonic() + 60
-        while httpx.get(f"{server.base}/api/tables/{tables[3][0]}", timeout=10).json()["seq"] < 6:
+        while HTTP.get(f"{server.base}/api/tables/{tables[3][0]}", timeout=10).json()["seq"] < 6:
             assert time.monotonic() < deadline, "the bots did not play on after the restarts"
             time.sleep(0.1)
     finally:
@@ -137,7 +137,7 @@ def drill(db: str, tmp_path: Path, sync_url: str) -> None:
         for thread in players:
             thread.join(10)
     try:
-        reported = {t: httpx.get(f"{server.base}/api/tables/{t}", timeout=10).json()["seq"] for t, _ in tables}
+        reported = {t: HTTP.get(f"{server.base}/api/tables/{t}", timeout=10).json()["seq"] for t, _ in tables}
     finally:
         server.kill()
     assert len(acks) > 20, "the players did play"

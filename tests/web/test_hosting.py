@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 from prometheus_client import REGISTRY
+from tests.web.conftest import HTTP
 from tests.web.test_drills import ServeProcess as Process
 from tests.web.test_drills import postgres_database  # noqa: F401 (a fixture)
 from uvicorn.logging import AccessFormatter
@@ -116,7 +117,7 @@ def test_an_unfinished_request_head_is_dropped_after_the_head_timeout(serve: Any
     assert outcome == "dropped"
     assert time.monotonic() - started < 3.0, "dropped about 1 s after it began"
     # A request whose head is whole is served as before.
-    assert httpx.get(server.base + "/api/games", timeout=5).status_code == 200
+    assert HTTP.get(server.base + "/api/games", timeout=5).status_code == 200
 
 
 @pytest.mark.slow
@@ -165,7 +166,7 @@ def test_slow_clients_do_not_take_the_server_down(serve: Any) -> None:
         for _ in range(10):
             started = time.monotonic()
             try:
-                status = httpx.get(server.base + "/api/games", timeout=2).status_code
+                status = HTTP.get(server.base + "/api/games", timeout=2).status_code
             except httpx.HTTPError:
                 status = 0
             answers.append((status, time.monotonic() - started))
@@ -196,8 +197,8 @@ def test_the_access_line_is_written_with_the_secret_replaced() -> None:
 @pytest.mark.slow
 def test_the_served_access_log_has_one_clean_line_per_request(serve: Any) -> None:
     server = serve("--access-log")
-    httpx.get(server.base + "/api/tables/nosuch/view", params={"token": "s3cretvalue"}, timeout=5)
-    httpx.get(server.base + "/api/games", params={"key": "an0thersecret"}, timeout=5)
+    HTTP.get(server.base + "/api/tables/nosuch/view", params={"token": "s3cretvalue"}, timeout=5)
+    HTTP.get(server.base + "/api/games", params={"key": "an0thersecret"}, timeout=5)
     server.stop()
     log = server.log()
     assert "Logging error" not in log and "Traceback" not in log
@@ -209,7 +210,7 @@ def test_the_served_access_log_has_one_clean_line_per_request(serve: Any) -> Non
 @pytest.mark.slow
 def test_json_logs_are_one_object_per_line(serve: Any) -> None:
     server = serve("--access-log", "--log-format", "json")
-    httpx.get(server.base + "/healthz", params={"token": "s3cretvalue"}, timeout=5)
+    HTTP.get(server.base + "/healthz", params={"token": "s3cretvalue"}, timeout=5)
     server.stop()
     events = [json.loads(line) for line in server.log().splitlines() if line.strip()]
     assert any(e["message"].startswith("vita is serving on") for e in events)
@@ -260,7 +261,7 @@ def test_two_processes_started_together_on_a_new_database_both_serve(tmp_path: P
                 for started in [pool.submit(s.start) for s in servers]:
                     started.result()
             for server in servers:
-                assert httpx.get(server.base + "/readyz", timeout=5).status_code == 200
+                assert HTTP.get(server.base + "/readyz", timeout=5).status_code == 200
                 assert "UniqueViolation" not in server.log()
         finally:
             for server in servers:
@@ -281,7 +282,7 @@ def _folder(root: Path, name: str) -> Path:
 
 def _bot_table(server: ServeProcess, people: int = 1, game: str = "pursuit-cards") -> dict[str, Any]:
     seats = [{"name": "Ana"}] * people + [{"name": "Bot", "kind": "bot", "bot": "heuristic"}] * (2 - people)
-    reply = httpx.post(server.base + "/api/tables", timeout=30, json={"game": game, "seats": seats, "seed": 3})
+    reply = HTTP.post(server.base + "/api/tables", timeout=30, json={"game": game, "seats": seats, "seed": 3})
     assert reply.status_code == 201, reply.text
     data: dict[str, Any] = reply.json()
     return data
@@ -289,7 +290,7 @@ def _bot_table(server: ServeProcess, people: int = 1, game: str = "pursuit-cards
 
 def _wait_for_moves(server: ServeProcess, table: str, moves: int) -> None:
     deadline = time.monotonic() + 60
-    while httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()["seq"] < moves:
+    while HTTP.get(f"{server.base}/api/tables/{table}", timeout=10).json()["seq"] < moves:
         assert time.monotonic() < deadline, "the bots did not play"
         time.sleep(0.05)
 
@@ -312,17 +313,17 @@ def test_stopping_the_server_stops_every_process_it_started(serve: Any) -> None:
 def test_sigterm_mid_game_loses_nothing_and_pages_reconnect(serve: Any) -> None:
     server = serve()
     seats = [{"name": "Ana"}, {"name": "Ben"}]
-    table = httpx.post(server.base + "/api/tables", timeout=10,
+    table = HTTP.post(server.base + "/api/tables", timeout=10,
                        json={"game": "pursuit-cards", "seats": seats, "seed": 5}).json()
     tokens = [s["token"] for s in table["seats"]]
     base = f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws"
     urls = [f"{base}?token={tokens[0]}", f"{base}?token={tokens[1]}", base]  # both players and a spectator
     played = 0
     for _ in range(4):
-        view = next(v for v in (httpx.get(f"{server.base}/api/tables/{table['table']}/view", timeout=10,
+        view = next(v for v in (HTTP.get(f"{server.base}/api/tables/{table['table']}/view", timeout=10,
                                           params={"token": t}).json() for t in tokens) if v["legal"])
         token = tokens[0] if view["seat"] == 0 else tokens[1]
-        reply = httpx.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
+        reply = HTTP.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
                            json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
         assert reply.status_code == 200
         played = reply.json()["seq"]
@@ -370,18 +371,18 @@ def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
         probe.bind(("127.0.0.1", 0))
         metrics_port = probe.getsockname()[1]
     server = serve("--metrics-port", str(metrics_port))
-    assert httpx.get(server.base + "/healthz", timeout=5).json() == {"status": "ok"}
-    assert httpx.get(server.base + "/readyz", timeout=5).json() == {"status": "ready"}
+    assert HTTP.get(server.base + "/healthz", timeout=5).json() == {"status": "ok"}
+    assert HTTP.get(server.base + "/readyz", timeout=5).json() == {"status": "ready"}
     _wait_for_moves(server, _bot_table(server, people=0)["table"], 2)
     table = _bot_table(server)
     token = table["seats"][0]["token"]
-    view = httpx.get(f"{server.base}/api/tables/{table['table']}/view", params={"token": token}, timeout=10).json()
+    view = HTTP.get(f"{server.base}/api/tables/{table['table']}/view", params={"token": token}, timeout=10).json()
     with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws?token={token}") as page:
         page.recv(5)
         if view["legal"]:
-            httpx.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
+            HTTP.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
                        json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
-        text = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).text
+        text = HTTP.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).text
     samples = {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
                if line and not line.startswith("#")}
     assert samples["vita_live_tables"] == 2 and samples["vita_open_sockets"] == 1
@@ -445,7 +446,7 @@ def test_a_bots_move_arrives_at_its_floor_not_when_it_finished_thinking(tmp_path
                     view = latest[-1]
                 if view["over"]:
                     break
-                reply = httpx.post(f"{server.base}/api/tables/{table_id}/actions", timeout=30, json={
+                reply = HTTP.post(f"{server.base}/api/tables/{table_id}/actions", timeout=30, json={
                     "token": token, "seq": view["seq"], "action": rng.choice(view["legal"])["notation"]})
                 if reply.status_code == 200:
                     with changed:

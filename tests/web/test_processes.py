@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
+from tests.web.conftest import HTTP
 from tests.web.test_drills import ServeProcess as Process
 from tests.web.test_drills import postgres_database  # noqa: F401 (a fixture)
 from websockets.sync.client import connect
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.slow
 
 class ServeProcess(Process):
     def api(self, method: str, path: str, **kwargs: Any) -> Any:
-        reply = httpx.request(method, self.base + path, timeout=10, **kwargs)
+        reply = HTTP.request(method, self.base + path, timeout=10, **kwargs)
         assert reply.status_code < 400, reply.text
         return reply.json()
 
@@ -89,7 +90,7 @@ def two_people(server: ServeProcess, seed: int) -> tuple[str, dict[int, str]]:
 
 
 def post_action(server: ServeProcess, table: str, token: str, seq: int, notation: str) -> httpx.Response:
-    return httpx.post(f"{server.base}/api/tables/{table}/actions", timeout=10,
+    return HTTP.post(f"{server.base}/api/tables/{table}/actions", timeout=10,
                       json={"token": token, "seq": seq, "action": notation})
 
 
@@ -118,7 +119,7 @@ def test_a_game_played_with_one_page_on_each_of_two_servers(two_servers: tuple[S
                 break
             seat = next(s for s, v in views.items() if v["your_turn"])
             notation = rng.choice(views[seat]["legal"])["notation"]
-            reply = httpx.post(f"{servers[seat].base}/api/tables/{table}/actions", timeout=10,
+            reply = HTTP.post(f"{servers[seat].base}/api/tables/{table}/actions", timeout=10,
                                json={"token": tokens[seat], "seq": seq, "action": notation})
             assert reply.status_code == 200, reply.text
             seq += 1
@@ -181,7 +182,7 @@ def test_bots_move_once_whichever_server_the_people_use(two_servers: tuple[Serve
                 page.wait_for(view["seq"] + 1, timeout=20)
                 continue
             notation = rng.choice(view["legal"])["notation"]
-            reply = httpx.post(f"{two.base}/api/tables/{table}/actions", timeout=10,
+            reply = HTTP.post(f"{two.base}/api/tables/{table}/actions", timeout=10,
                                json={"token": token, "seq": view["seq"], "action": notation})
             assert reply.status_code in (200, 409), reply.text
         final = page.latest["seq"]

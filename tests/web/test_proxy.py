@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
+from tests.web.conftest import HTTP
 from tests.web.test_drills import ServeProcess
 
 BODY = {"game": "pursuit-cards", "seats": [{"name": "Ana"}, {"name": "Ben"}]}
 
 
 def create(server: ServeProcess, client: str) -> int:
-    reply = httpx.post(server.base + "/api/tables", json=BODY, timeout=10, headers={"X-Forwarded-For": client})
+    reply = HTTP.post(server.base + "/api/tables", json=BODY, timeout=10, headers={"X-Forwarded-For": client})
     return reply.status_code
 
 

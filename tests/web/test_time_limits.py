@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import POSTGRES, make_app, postgres_or_skip, view, wait_for
+from tests.web.conftest import HTTP, POSTGRES, make_app, postgres_or_skip, view, wait_for
 from tests.web.test_drills import postgres_database  # noqa: F401 (a fixture)
 
 from vita.web.bots import BotPool
@@ -139,7 +139,6 @@ def test_a_deadline_fires_once_with_two_processes_and_after_a_restart(tmp_path: 
     0.1 s: a passed deadline plays the replacement bot's move exactly once, on a table neither
     has in memory. Then both stop; started again with the clock a day on, the next deadline
     (stored before the restart) fires too."""
-    import httpx
     import sqlalchemy as sa
     from tests.web.test_drills import ServeProcess
 
@@ -149,7 +148,7 @@ def test_a_deadline_fires_once_with_two_processes_and_after_a_restart(tmp_path: 
         servers.append(ServeProcess(postgres_database, tmp_path / name, extra=("--deadline-tick", "0.1")))
     try:
         servers[0].start()
-        created = httpx.post(servers[0].base + "/api/tables", json={
+        created = HTTP.post(servers[0].base + "/api/tables", json={
             "game": "pursuit-cards", "seed": 5, "move_limit": DAY,
             "seats": [{"name": "Ana"}, {"name": "Ben", "kind": "bot", "bot": "random"}]}, timeout=10).json()
         table = created["table"]
@@ -181,7 +180,7 @@ def test_a_deadline_fires_once_with_two_processes_and_after_a_restart(tmp_path: 
         servers = [later]
         later.start()
         wait_for(lambda: ana_moves() >= 2, 30)
-        info = httpx.get(later.base + f"/api/tables/{table}", timeout=10).json()
+        info = HTTP.get(later.base + f"/api/tables/{table}", timeout=10).json()
         assert info["seats"][0]["kind"] == "human"  # two timeouts: still Ana's seat
         engine.dispose()
     finally:

@@ -13,10 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import Server, make_app, new_table, view, wait_for
+from tests.web.conftest import HTTP, Server, make_app, new_table, view, wait_for
 
 from vita.core import GameRecord, replay
 from vita.core.rng import Rng
@@ -142,11 +141,11 @@ def test_tokens_are_stored_as_digests_and_kept_out_of_logs(tmp_path: Path, bot_p
                                                        "seats": [{"name": "Ana"}, {"name": "Ben"}]})
         ana, owner = data["seats"][0]["token"], data["owner_token"]
         server.api("GET", f"/api/tables/{data['table']}/view?token={ana}")
-        httpx.get(f"{server.base}/t/{data['table']}?token={ana}", timeout=10)
-        httpx.get(f"{server.base}/t/{data['table']}/owner?key={owner}", timeout=10)
+        HTTP.get(f"{server.base}/t/{data['table']}?token={ana}", timeout=10)
+        HTTP.get(f"{server.base}/t/{data['table']}/owner?key={owner}", timeout=10)
         assert any(f"/t/{data['table']}" in line for line in lines), "the access log is on"
         assert not any(ana in line or owner in line for line in lines), "no token reaches a log"
-        page = httpx.get(f"{server.base}/t/{data['table']}?token={ana}", timeout=10)
+        page = HTTP.get(f"{server.base}/t/{data['table']}?token={ana}", timeout=10)
         assert page.headers["referrer-policy"] == "no-referrer"
         assert "script-src 'self'" in page.headers["content-security-policy"]
     finally:

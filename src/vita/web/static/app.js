@@ -239,6 +239,7 @@
     if (key !== drawnKey) {
       closeMenu();
       const before = changed && drawnKey ? places(board) : null;
+      const arrived = changed || drawnKey === null;  // a new position, or the page's first
       if (data.frozen) {
         board.replaceChildren(h("p", {className: "note", id: "frozen"}, `${data.frozen}: shown from its stored result and log.`));
       } else {
@@ -249,12 +250,24 @@
       if (!data.frozen) markSince(data, things);
       lightNext();
       if (before) animateChanges(before, things);
+      if (arrived && data.your_turn && !data.frozen) bringIntoView(board);
     }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
     drawLog(data);
     drawSeats(data);
     drawEnd(data);
+  }
+
+  // A decision of yours whose things to act on all lie off the screen (on a phone, the goals
+  // to choose from at the foot of a tall sheet): the first of them is brought into view when
+  // the decision arrives, not at every redrawing, so reading elsewhere is left alone after.
+  function bringIntoView(board) {
+    const dock = el("actions");
+    const floor = getComputedStyle(dock).position === "fixed" ? dock.getBoundingClientRect().top : innerHeight;
+    const targets = [...board.querySelectorAll(".clickable[data-target]")].filter(n => n.getClientRects().length);
+    const inView = n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= floor; };
+    if (targets.length && !targets.some(inView)) targets[0].scrollIntoView({block: "center"});
   }
 
   function drawStatus(data) {
