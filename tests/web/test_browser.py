@@ -138,7 +138,9 @@ def act_on_the_table(page: Any, prompt: dict[str, Any]) -> None:
         if page.locator(".board-menu").count():  # the menu of the last pick may cover the next thing
             page.locator(".board-menu .close").click()
         page.locator(f'#board [data-target~="{target}"]').first.click()
-        deadline = time.monotonic() + 0.5  # a direct element (an action space) sends at once
+        if page.locator(".board-menu").count():
+            continue  # a pick: its menu opened at once (the page's click handler draws it)
+        deadline = time.monotonic() + 0.5  # no menu: a direct element (an action space) has sent
         while time.monotonic() < deadline and not sender.count():
             if page.get_attribute("#app", "data-seq") != seq:
                 return
@@ -173,7 +175,9 @@ def test_a_whole_game_is_played_on_the_board_and_hand_alone(server: Server, brow
 
     data = server.api("POST", "/api/tables", json={"game": game, "seed": 3, "options": options, "seats": [
         {"name": "Ana"}, {"name": "Bo", "kind": "bot", "bot": "heuristic"}]})
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    # Asking for less motion: cards do not slide after each move, so a click does not wait for
+    # them to come to rest (Playwright clicks a still element); the clicks are the same.
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce").new_page()
     token = data["seats"][0]["token"]
     page.goto(data["seats"][0]["link"])
     rng, decisions = random.Random(3), 0
@@ -201,7 +205,7 @@ def test_two_people_play_a_whole_game(server: Server, browser: Any, game: str) -
     data = table(server, game)
     pages = []
     for seat in data["seats"]:
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context = browser.new_context(viewport={"width": 1200, "height": 900}, reduced_motion="reduce")  # as above
         page = context.new_page()
         page.goto(seat["link"])
         pages.append(page)
