@@ -58,9 +58,7 @@ def play(args: list[str], answer: object, prompts: int = 10_000, typed: list[str
     """Play ``vita play ARGS`` in an 80x24 pseudo-terminal, answering each prompt with
     ``answer(screen)`` (after the ``typed`` answers, in order), up to ``prompts`` prompts; the
     screens seen and everything written."""
-    child = pexpect.spawn(VITA, ["play", *args], dimensions=(HEIGHT, WIDTH), timeout=timeout,
-                          env={"TERM": "xterm", "PATH": str(Path(VITA).parent), "LANG": "C.UTF-8"})
-    child.delaybeforesend = None
+    child = spawn(["play", *args], timeout)
     screens: list[Screen] = []
     everything = ""
     queue = list(typed or [])
@@ -82,6 +80,14 @@ def play(args: list[str], answer: object, prompts: int = 10_000, typed: list[str
         child.close(force=True)
     assert "Traceback" not in everything, everything[-3000:]
     return screens, everything
+
+
+def spawn(args: list[str], timeout: float) -> pexpect.spawn:
+    """``vita ARGS`` in an 80x24 pseudo-terminal."""
+    child = pexpect.spawn(VITA, args, dimensions=(HEIGHT, WIDTH), timeout=timeout,
+                          env={"TERM": "xterm", "PATH": str(Path(VITA).parent), "LANG": "C.UTF-8"})
+    child.delaybeforesend = None
+    return child
 
 
 def random_answers(seed: int) -> object:
@@ -210,9 +216,7 @@ def test_a_search_bot_shows_that_it_is_thinking() -> None:
     """While a search bot (ISMCTS) chooses, the terminal says so (here two search bots play;
     the first decision of 150 iterations takes longer than the quarter second after which the
     spinner shows; the game is not played out)."""
-    child = pexpect.spawn(VITA, ["play", "pursuit-cards", "--players", "2", "--seed", "1", "--bots",
-                                 "ismcts:iters=150"], dimensions=(HEIGHT, WIDTH), timeout=120,
-                          env={"TERM": "xterm", "PATH": str(Path(VITA).parent), "LANG": "C.UTF-8"})
+    child = spawn(["play", "pursuit-cards", "--players", "2", "--seed", "1", "--bots", "ismcts:iters=150"], 120)
     try:
         child.expect("Ismcts bot 1 is thinking")
     finally:

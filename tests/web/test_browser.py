@@ -692,7 +692,7 @@ def test_a_rematch_from_the_owner_page_reaches_each_open_page(server: Server, br
             break
         if state["legal"]:
             HTTP.post(f"{server.base}/api/tables/{data['table']}/actions", timeout=10,
-                       json={"token": ana, "seq": state["seq"], "action": state["legal"][0]["notation"]})
+                      json={"token": ana, "seq": state["seq"], "action": state["legal"][0]["notation"]})
         else:
             time.sleep(0.02)
     player = browser.new_context().new_page()
@@ -720,7 +720,7 @@ def test_the_hot_seat_on_another_device_takes_the_seats(server: Server, browser:
     page.wait_for_selector('#app[data-seat="0"]')
     assert "#tokens" not in page.url
     old = HTTP.get(f"{server.base}/api/tables/{data['table']}/view",
-                    params={"token": data["seats"][0]["token"]}, timeout=10)
+                   params={"token": data["seats"][0]["token"]}, timeout=10)
     assert old.status_code == 403, "taking the seats here replaced the old links"
     play_one(page, 0)
     page.wait_for_selector("#handover:not([hidden])")
@@ -1197,6 +1197,24 @@ def test_a_log_line_outlines_the_cards_it_names(server: Server, browser: Any) ->
     assert page.locator("#board .told").count() == 0
 
 
+def things_to_act_on(page: Any) -> list[list[Any]]:
+    """What the decision acts on, where it is drawn (not inside a folded area): each thing's
+    target, its top and bottom in the window, and the line above which it is in view (the top
+    of the docked list of choices on a phone, else the window's foot)."""
+    parts: list[list[Any]] = page.evaluate("""() => {
+        const dock = document.getElementById("actions");
+        const floor = getComputedStyle(dock).position === "fixed" ? dock.getBoundingClientRect().top : innerHeight;
+        return [...document.querySelectorAll("#board .clickable[data-target]")]
+            .filter(n => n.getClientRects().length)
+            .map(n => { const r = n.getBoundingClientRect(); return [n.dataset.target, r.top, r.bottom, floor]; });
+    }""")
+    return parts
+
+
+def in_view(part: list[Any]) -> bool:
+    return bool(part[1] >= 0 and part[2] <= part[3] + 1)
+
+
 SCREENS = {"desktop": ({"width": 1366, "height": 768}, False), "phone": ({"width": 390, "height": 844}, True)}
 
 
@@ -1234,16 +1252,9 @@ def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, opt
         page.wait_for_selector("#app[data-seq] #board .clickable[data-target]")
         screens = settled_height(page) / viewport["height"]
         assert screens <= bounds[phone], f"{game} {players}p {size}: {screens:.2f} screens"
-        # What the decision acts on, where it is drawn (not inside a folded area).
-        parts = page.evaluate("""() => {
-            const dock = document.getElementById("actions");
-            const floor = getComputedStyle(dock).position === "fixed" ? dock.getBoundingClientRect().top : innerHeight;
-            return [...document.querySelectorAll("#board .clickable[data-target]")]
-                .filter(n => n.getClientRects().length)
-                .map(n => { const r = n.getBoundingClientRect(); return [n.dataset.target, r.top, r.bottom, floor]; });
-        }""")
+        parts = things_to_act_on(page)
         assert parts, f"{game} {size}: nothing to act on is drawn"
-        seen = [p for p in parts if p[1] >= 0 and p[2] <= p[3] + 1]
+        seen = [p for p in parts if in_view(p)]
         if phone or players > 3:  # at the largest tables: the heights, and something to act on in view
             assert seen, f"{game} {players}p {size}: nothing to act on on the first screen: {parts[:5]}"
         else:
@@ -1270,14 +1281,7 @@ def test_a_decision_arrives_with_something_to_act_on_in_view(server: Server, bro
         mine = my_decision(server, data["table"], token, page)  # she alone is to act, and the page shows it
         assert mine is not None
         page.wait_for_selector('#app[data-connection="live"]')
-        in_view = page.evaluate("""() => {
-            const dock = document.getElementById("actions");
-            const floor = getComputedStyle(dock).position === "fixed" ? dock.getBoundingClientRect().top : innerHeight;
-            return [...document.querySelectorAll("#board .clickable[data-target]")]
-                .filter(n => n.getClientRects().length)
-                .some(n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= floor; });
-        }""")
-        assert in_view, f"{game}: nothing to act on in view at move {mine['seq']}"
+        assert any(in_view(p) for p in things_to_act_on(page)), f"{game}: nothing in view at move {mine['seq']}"
         page.evaluate("window.scrollTo(0, 0)")
         reply = HTTP.post(f"{server.base}/api/tables/{data['table']}/actions",
                           json={"token": token, "seq": mine["seq"], "action": mine["legal"][0]["notation"]})
@@ -1386,7 +1390,7 @@ def test_every_thing_on_the_table_has_a_tooltip_with_its_rulebook_section(server
     for _ in range(3):  # a little way into the game: cards in front of players, melds, marks
         mine = wait_for_my_turn(server, data["table"], token)
         HTTP.post(f"{server.base}/api/tables/{data['table']}/actions", timeout=10,
-                   json={"token": token, "seq": mine["seq"], "action": mine["legal"][0]["notation"]})
+                  json={"token": token, "seq": mine["seq"], "action": mine["legal"][0]["notation"]})
     wait_for_my_turn(server, data["table"], token)
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.goto(data["seats"][0]["link"])

@@ -113,7 +113,7 @@ def drill(db: str, tmp_path: Path, sync_url: str) -> None:
             seats = [{"name": f"P{i}", "kind": kind, "bot": "heuristic" if kind == "bot" else None}
                      for i, kind in enumerate(kinds)]
             data = HTTP.post(server.base + "/api/tables", timeout=10,
-                              json={"game": game, "seed": 100 + index, "seats": seats}).json()
+                             json={"game": game, "seed": 100 + index, "seats": seats}).json()
             tables.append((data["table"], game))
             for seat in data["seats"]:
                 if seat.get("token"):

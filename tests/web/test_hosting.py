@@ -314,17 +314,17 @@ def test_sigterm_mid_game_loses_nothing_and_pages_reconnect(serve: Any) -> None:
     server = serve()
     seats = [{"name": "Ana"}, {"name": "Ben"}]
     table = HTTP.post(server.base + "/api/tables", timeout=10,
-                       json={"game": "pursuit-cards", "seats": seats, "seed": 5}).json()
+                      json={"game": "pursuit-cards", "seats": seats, "seed": 5}).json()
     tokens = [s["token"] for s in table["seats"]]
     base = f"ws://127.0.0.1:{server.port}/api/tables/{table['table']}/ws"
     urls = [f"{base}?token={tokens[0]}", f"{base}?token={tokens[1]}", base]  # both players and a spectator
     played = 0
     for _ in range(4):
         view = next(v for v in (HTTP.get(f"{server.base}/api/tables/{table['table']}/view", timeout=10,
-                                          params={"token": t}).json() for t in tokens) if v["legal"])
+                                         params={"token": t}).json() for t in tokens) if v["legal"])
         token = tokens[0] if view["seat"] == 0 else tokens[1]
         reply = HTTP.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
-                           json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
+                          json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
         assert reply.status_code == 200
         played = reply.json()["seq"]
     with contextlib.ExitStack() as stack:
@@ -381,7 +381,7 @@ def test_health_readiness_and_metrics_of_a_real_process(serve: Any) -> None:
         page.recv(5)
         if view["legal"]:
             HTTP.post(f"{server.base}/api/tables/{table['table']}/actions", timeout=10,
-                       json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
+                      json={"token": token, "seq": view["seq"], "action": view["legal"][0]["notation"]})
         text = HTTP.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).text
     samples = {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
                if line and not line.startswith("#")}

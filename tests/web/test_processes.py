@@ -91,7 +91,7 @@ def two_people(server: ServeProcess, seed: int) -> tuple[str, dict[int, str]]:
 
 def post_action(server: ServeProcess, table: str, token: str, seq: int, notation: str) -> httpx.Response:
     return HTTP.post(f"{server.base}/api/tables/{table}/actions", timeout=10,
-                      json={"token": token, "seq": seq, "action": notation})
+                     json={"token": token, "seq": seq, "action": notation})
 
 
 def stored_actions(db: str, table: str) -> list[tuple[int, int, str]]:
@@ -120,7 +120,7 @@ def test_a_game_played_with_one_page_on_each_of_two_servers(two_servers: tuple[S
             seat = next(s for s, v in views.items() if v["your_turn"])
             notation = rng.choice(views[seat]["legal"])["notation"]
             reply = HTTP.post(f"{servers[seat].base}/api/tables/{table}/actions", timeout=10,
-                               json={"token": tokens[seat], "seq": seq, "action": notation})
+                              json={"token": tokens[seat], "seq": seq, "action": notation})
             assert reply.status_code == 200, reply.text
             seq += 1
         assert seq > 20, "a whole game was played"
@@ -183,7 +183,7 @@ def test_bots_move_once_whichever_server_the_people_use(two_servers: tuple[Serve
                 continue
             notation = rng.choice(view["legal"])["notation"]
             reply = HTTP.post(f"{two.base}/api/tables/{table}/actions", timeout=10,
-                               json={"token": token, "seq": view["seq"], "action": notation})
+                              json={"token": token, "seq": view["seq"], "action": notation})
             assert reply.status_code in (200, 409), reply.text
         final = page.latest["seq"]
         watch_one.wait_for(final)
