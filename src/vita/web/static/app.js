@@ -249,8 +249,11 @@
       const things = thingsOn(board);
       if (!data.frozen) markSince(data, things);
       lightNext();
+      // Measured where things land, before they start sliding there; scrolled after, so that
+      // the slides start from where they were seen.
+      const lost = arrived && data.your_turn && !data.frozen ? firstIfNoneInView(board) : null;
       if (before) animateChanges(before, things);
-      if (arrived && data.your_turn && !data.frozen) bringIntoView(board);
+      if (lost) lost.scrollIntoView({block: "center"});
     }
     if (changed) { board.classList.remove("flash"); void board.offsetWidth; board.classList.add("flash"); }
     drawActions();
@@ -260,14 +263,14 @@
   }
 
   // A decision of yours whose things to act on all lie off the screen (on a phone, the goals
-  // to choose from at the foot of a tall sheet): the first of them is brought into view when
-  // the decision arrives, not at every redrawing, so reading elsewhere is left alone after.
-  function bringIntoView(board) {
+  // to choose from at the foot of a tall sheet): the first of them, to bring into view when
+  // the decision arrives (not at every redrawing: reading elsewhere is left alone after).
+  function firstIfNoneInView(board) {
     const dock = el("actions");
     const floor = getComputedStyle(dock).position === "fixed" ? dock.getBoundingClientRect().top : innerHeight;
     const targets = [...board.querySelectorAll(".clickable[data-target]")].filter(n => n.getClientRects().length);
     const inView = n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= floor; };
-    if (targets.length && !targets.some(inView)) targets[0].scrollIntoView({block: "center"});
+    return targets.length && !targets.some(inView) ? targets[0] : null;
   }
 
   function drawStatus(data) {
