@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from vita.cli import main
 from vita.core.datafile import _MISSING, is_printed, value_at
 from vita.games.pursuit.cards import DATA_DIR, check_directory, load_deck
+from vita.sim import GameTask, run_tasks
 from vita.targets import Games
 from vita.tune import knobs
 
@@ -285,10 +286,26 @@ def test_tune_plays_its_games_on_ray(tmp_path: Path, monkeypatch: pytest.MonkeyP
         return init(*args, **kwargs)
 
     monkeypatch.setattr(ray, "init", counted)
+    # A trial's deck goes with its games (a machine of the cluster cannot read this one's scratch
+    # folder, so the folder is gone before they start); the current deck is the built-in one.
+    shipped: list[bool] = []
+    copies: set[Path] = set()
+
+    def checked(work: object, tasks: list[GameTask], *args: object, **kwargs: object) -> object:
+        cards = tasks[0].options.get("cards")
+        assert all(task.options.get("cards") == cards for task in tasks)
+        assert (tasks[0].deck is not None) == (cards is not None) and (cards is None or not Path(cards).exists())
+        shipped.append(cards is not None)
+        copies.update(task.deck.here() for task in tasks if task.deck is not None)
+        return run_tasks(work, tasks, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("vita.tune.run_tasks", checked)
     code, output = run("tune", "cv", "--players", "2", "--games", "20", "--max-games", "40", "--budget", "120s",
                        "--trials", "2", "--ray", "local", "--target", "first player win rate within 5 points",
                        "--out", str(tmp_path / "r"), "--json")
     assert code == 0, output
+    assert False in shipped and True in shipped  # the current deck's games, and a trial's
+    assert copies and not any(copy.exists() for copy in copies)  # this machine's copies removed at the end
     report = json.loads(output[output.index("{"):])
     assert report["games_played"] >= 20 and report["verdict"] in ("not met", "no better than the current deck",
                                                                    "target met on fresh seeds")

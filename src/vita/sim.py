@@ -6,15 +6,24 @@ reproducible and its games can be split across processes: the local cores
 starts a Ray instance on this machine, ``"auto"`` joins the cluster ``ray start`` runs here,
 or a cluster's address). Results come back in the games' order either way, so a run's rows
 are the same whichever ran it.
+
+On Ray the games may run on other machines, which cannot read this one's disk: a deck of one's
+own (``options["cards"]``) travels with the tasks (:class:`ShippedDeck`, written once on each
+machine), and the game records come back with the results to be written here.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from rich.console import Console
@@ -85,19 +94,91 @@ def _result(state: State, first: int | None = None) -> JSON:
             "rounds": state.rounds_played()}
 
 
-Task_ = tuple[str, JSON, list[str], int, "Probe | None", "Mapping[str, BotFactory] | None", "str | None", int]
+@dataclass(frozen=True)
+class ShippedDeck:
+    """A deck directory's files, carried with the tasks to machines that cannot read this one's
+    disk (a Ray cluster): each machine writes them once, under its temporary directory in a
+    folder named by their digest, and every game there loads the deck from it."""
+
+    digest: str
+    files: tuple[tuple[str, bytes], ...]  # (path inside the directory, with "/", content)
+
+    @classmethod
+    def of(cls, directory: str | Path) -> ShippedDeck:
+        root = Path(directory)
+        files = tuple(sorted((path.relative_to(root).as_posix(), path.read_bytes())
+                             for path in root.rglob("*") if path.is_file()))
+        digest = hashlib.sha256()
+        for name, content in files:
+            digest.update(name.encode() + b"\0" + hashlib.sha256(content).digest())
+        return cls(digest.hexdigest()[:32], files)
+
+    def here(self) -> Path:
+        """Where this machine keeps its copy."""
+        return Path(tempfile.gettempdir()) / "vita-decks" / self.digest
+
+    def place(self) -> str:
+        """The deck's directory on this machine, written if it is not there yet (whole or not at
+        all: written aside, then renamed; a worker that loses the race drops its copy)."""
+        target = self.here()
+        home = target.parent
+        if target.is_dir():
+            return str(target)
+        home.mkdir(parents=True, exist_ok=True)
+        aside = Path(tempfile.mkdtemp(prefix=f".{self.digest}-", dir=home))
+        for name, content in self.files:
+            part = PurePosixPath(name)
+            if part.is_absolute() or ".." in part.parts:
+                raise ValueError(f"a deck file must stay inside the deck: {name!r}")
+            path = aside.joinpath(*part.parts)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+        try:
+            os.rename(aside, target)
+        except OSError:  # placed meanwhile by another worker of this machine
+            shutil.rmtree(aside, ignore_errors=True)
+        return str(target)
 
 
-def _task(args: Task_) -> JSON:
-    game_id, options, bots, seed, probe, extra_bots, records_dir, number = args
-    state, record, first = _play(game_id, options, bots, seed, records_dir is not None, extra_bots)
-    if records_dir is not None:
-        assert record is not None
-        record.save(Path(records_dir) / f"game-{number:05d}.json")
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a run, as a worker receives it. ``deck``: the deck of ``options["cards"]``,
+    shipped (Ray); the game is played from its copy, and its record still names ``options``.
+    ``records_dir``: where the worker writes the game's record; ``return_record``: the record
+    comes back in the result instead (``"record"``), for the run to write (Ray)."""
+
+    game_id: str
+    options: JSON
+    bots: list[str]
+    seed: int
+    number: int
+    probe: Probe | None = None
+    extra_bots: Mapping[str, BotFactory] | None = None
+    records_dir: str | None = None
+    deck: ShippedDeck | None = None
+    return_record: bool = False
+
+
+def play_task(task: GameTask) -> JSON:
+    options = task.options if task.deck is None else {**task.options, "cards": task.deck.place()}
+    keep_record = task.records_dir is not None or task.return_record
+    state, record, first = _play(task.game_id, options, task.bots, task.seed, keep_record, task.extra_bots)
     result = _result(state, first)
-    if probe is not None:
-        result["probe"] = probe(state)
+    if record is not None:
+        record.options = task.options  # the deck as the run named it, not the worker's copy
+        if task.return_record:
+            result["record"] = record
+        else:
+            assert task.records_dir is not None
+            record.save(Path(task.records_dir) / record_name(task.number))
+    if task.probe is not None:
+        result["probe"] = task.probe(state)
     return result
+
+
+def record_name(number: int) -> str:
+    """The file name of game ``number``'s record in a run's records directory."""
+    return f"game-{number:05d}.json"
 
 
 def simulate(
@@ -128,14 +209,20 @@ def simulate(
         from vita.results import ResultStore
 
         store = ResultStore(out_dir, {"game": game_id, "options": options, "bots": bots, "seed": seed, "games": games})
-    tasks = [(game_id, options, bots, s, probe, extra_bots, records_dir, number) for number, s in enumerate(seeds)
-             if store is None or not store.has(number)]
+    deck = ShippedDeck.of(options["cards"]) if ray is not None and options.get("cards") else None
+    tasks = [GameTask(game_id, options, bots, s, number, probe, extra_bots, records_dir, deck,
+                      return_record=ray is not None and records_dir is not None)
+             for number, s in enumerate(seeds) if store is None or not store.has(number)]
 
-    def keep(task: Task_, result: JSON) -> None:
+    def keep(task: GameTask, result: JSON) -> None:
+        record = result.pop("record", None)
+        if record is not None:
+            assert records_dir is not None
+            record.save(Path(records_dir) / record_name(task.number))
         if store is not None:
-            store.add(task[7], task[3], bots, result)
+            store.add(task.number, task.seed, bots, result)
 
-    results = run_tasks(_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8,
+    results = run_tasks(play_task, tasks, workers, f"{game_id}, {len(bots)} players", progress=progress, chunksize=8,
                         on_result=keep, ray=ray, collect=store is None)
     if store is not None:
         results = store.results()

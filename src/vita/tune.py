@@ -67,7 +67,7 @@ import yaml
 from vita.core.datafile import is_printed, load_yaml
 from vita.core.rng import derive_seed
 from vita.registry import get_game
-from vita.sim import _task, ray_cluster, run_tasks
+from vita.sim import GameTask, ShippedDeck, play_task, ray_cluster, run_tasks
 from vita.targets import Games, Reading, Target, describe, paired_difference, parse_target, read
 
 VALUE_KEYS = frozenset({"cost", "reward", "requires", "additional", "effect", "points"})
@@ -270,6 +270,7 @@ class Tuner:
         self.played_seconds = 0.0
         self.screen_report: list[dict[str, Any]] = []
         self.screen_cards = 0
+        self.shipped: set[ShippedDeck] = set()  # trial decks sent to Ray, each machine keeping a copy
 
     # -- playing -----------------------------------------------------------------
 
@@ -302,6 +303,7 @@ class Tuner:
                 return None
             count = min(count, fits)
         options = dict(self.options)
+        where: Path | None = None
         if changes:
             where = self.scratch / f"deck-{len(self.trials)}-{first}"
             write_deck(self.deck, where, {knob: changes.get(knob, knob.value) for knob in changes})
@@ -310,18 +312,22 @@ class Tuner:
                 shutil.rmtree(where, ignore_errors=True)
                 return "; ".join(problems[:3])
             options["cards"] = str(where)
-        elif "cards" in self.options:
-            options["cards"] = self.options["cards"]
-        tasks = [(self.game_id, options, self.bots, derive_seed(seed, "game", number), None, None, None, number)
+        # On Ray the games may run on machines that cannot read this one's disk: the deck goes
+        # with them, and the copy written here is not needed any more.
+        shipped = ShippedDeck.of(options["cards"]) if self.ray is not None and options.get("cards") else None
+        if shipped is not None and where is not None:
+            shutil.rmtree(where)
+            self.shipped.add(shipped)
+        tasks = [GameTask(self.game_id, options, self.bots, derive_seed(seed, "game", number), number, deck=shipped)
                  for number in range(first, first + count)]
         began = time.monotonic()
-        results = run_tasks(_task, tasks, self.workers, "tune", chunksize=4, ray=self.ray)
+        results = run_tasks(play_task, tasks, self.workers, "tune", chunksize=4, ray=self.ray)
         self.played_seconds += time.monotonic() - began
         self.played_games += count
         self.rate = self.played_games / max(self.played_seconds, 1e-9)
         self.progress.games += count
-        if changes:
-            shutil.rmtree(self.scratch / f"deck-{len(self.trials)}-{first}", ignore_errors=True)
+        if where is not None:
+            shutil.rmtree(where, ignore_errors=True)
         return Games.from_results(results, len(self.bots))
 
     def measure(self, trial: Trial, until: float) -> None:
@@ -603,6 +609,8 @@ def tune(game_id: str, options: dict[str, Any], bots: list[str], *, targets: Seq
         write_deck(deck, out / "deck", values)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+        for shipped in tuner.shipped:  # this machine's copies of the trial decks (a cluster's others keep theirs)
+            shutil.rmtree(shipped.here(), ignore_errors=True)
     report = {
         "game": game_id, "options": options, "bots": bots, "targets": [t.text for t in targets],
         "verdict": result["verdict"], "budget_seconds": budget,
