@@ -28,6 +28,7 @@ MODULES = [
     "vita.games.our_life.rules.setup",
     "vita.games.our_life.describe",
     "vita.core.search",
+    "vita.sim",
     "vita.tournament",
     "vita.report",
     "vita.web.cli",

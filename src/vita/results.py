@@ -30,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from vita.core.state import JSON
+from vita.sim import win_shares
 
 RUN_FILE = "_run.json"  # a leading "_": Parquet readers of the directory pass it by
 
@@ -64,11 +65,11 @@ class ResultStore:
     def add(self, number: int, seed: int, bots: list[str], result: JSON) -> None:
         """One finished game's rows; written out every ``flush`` games."""
         ranking, scores = result["ranking"], result["scores"]
-        firsts = [seat for seat, rank in enumerate(ranking) if rank == 1]
+        won = win_shares(ranking)
         options = json.dumps(self.run["options"], sort_keys=True)
         for seat, bot in enumerate(bots):
             row: JSON = {"game": number, "seed": seed, "seat": seat, "bot": bot, "score": float(scores[seat]),
-                         "rank": int(ranking[seat]), "won": 1 / len(firsts) if seat in firsts else 0.0,
+                         "rank": int(ranking[seat]), "won": won[seat],
                          "length": int(result["length"]), "options": options}
             if result.get("rounds") is not None:
                 row["rounds"] = int(result["rounds"])

@@ -20,7 +20,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -376,15 +376,13 @@ def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON,
     wins = [0.0] * seats
     totals = [0.0] * seats
     for result in results:
-        winners = [s for s in range(seats) if result["ranking"][s] == 1]
-        for s in winners:
-            wins[s] += 1 / len(winners)
-        for s in range(seats):
+        for s, share in enumerate(win_shares(result["ranking"])):
+            wins[s] += share
             totals[s] += result["scores"][s]
     count = max(1, len(results))
     first = None
     if results and all(result.get("first_player") is not None for result in results):
-        first_wins = sum(wins_share(result, result["first_player"], seats) for result in results)
+        first_wins = sum(win_shares(result["ranking"])[result["first_player"]] for result in results)
         first = {"games": len(results), "wins": round(first_wins, 3), "win_rate": first_wins / len(results)}
     return {
         "game": game_id,
@@ -401,7 +399,12 @@ def summarise(results: list[JSON], bots: list[str], game_id: str, options: JSON,
     }
 
 
-def wins_share(result: JSON, seat: int, seats: int) -> float:
-    """The seat's share of a game's win (a shared first place is split)."""
-    winners = [s for s in range(seats) if result["ranking"][s] == 1]
-    return 1 / len(winners) if seat in winners else 0.0
+def win_shares(ranking: Sequence[int]) -> list[float]:
+    """Each seat's share of a game's win, from the game's ranking (1 first): a first place that
+    ``k`` seats share gives each ``1 / k``, so that a game's shares add up to one win.
+
+    >>> win_shares([2, 1, 1, 3])
+    [0.0, 0.5, 0.5, 0.0]
+    """
+    firsts = ranking.count(1)
+    return [1 / firsts if rank == 1 else 0.0 for rank in ranking]

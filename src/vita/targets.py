@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from vita.sim import win_shares
+
 MIN_GROUP = 30
 """A category's value seen in fewer seat-games than this is left out of its target (its win
 rate would be mostly noise, and the largest distance would follow the rarest value)."""
@@ -133,9 +135,7 @@ class Games:
         rounds, actions = np.zeros(n), np.zeros(n)
         groups: dict[tuple[str, str], tuple[Array, Array]] = {}
         for g, result in enumerate(results):
-            firsts = [s for s in range(players) if result["ranking"][s] == 1]
-            for s in firsts:
-                won[g, s] = 1 / len(firsts)
+            won[g] = win_shares(result["ranking"])
             if result.get("first_player") is not None:
                 first[g] = int(result["first_player"])
             rounds[g] = float(result.get("rounds") or 0)

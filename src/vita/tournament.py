@@ -28,7 +28,7 @@ from openskill.models import PlackettLuce
 from vita.core.rng import derive_seed
 from vita.core.state import JSON
 from vita.registry import make_bot
-from vita.sim import play_one, run_tasks
+from vita.sim import play_one, run_tasks, win_shares
 
 Z95 = 1.959963984540054
 
@@ -99,12 +99,10 @@ def standings(results: list[JSON], bots: list[str]) -> list[JSON]:
     scores = dict.fromkeys(bots, 0.0)
     for result in results:
         seating, ranking = result["seating"], result["ranking"]
-        firsts = [seat for seat, rank in enumerate(ranking) if rank == 1]
-        for seat, name in enumerate(seating):
+        for seat, (name, share) in enumerate(zip(seating, win_shares(ranking), strict=True)):
             played[name] += 1
             scores[name] += result["scores"][seat]
-            if seat in firsts:
-                wins[name] += 1 / len(firsts)
+            wins[name] += share
         teams = [[ratings[name]] for name in seating]
         rated = model.rate(teams, ranks=ranking)
         # A bot in several seats (fewer bots than seats) takes the mean of its new ratings.
