@@ -39,6 +39,13 @@ DECKS = 8
 tuning and tests make many decks; a server plays the ones that ship)."""
 
 
+def names_of(directory: Path) -> frozenset[str]:
+    """The names a game's built-in deck directory goes by: as its default load names it, and
+    resolved (as a deck named by its path is loaded). Found once, at import: a position's JSON
+    and a pickled deck ask at every call whether a deck is the built-in one."""
+    return frozenset({str(directory), str(directory.resolve())})
+
+
 class StrictLoader(yaml.SafeLoader):
     """YAML's safe loader, without anchors, aliases or duplicate keys."""
 

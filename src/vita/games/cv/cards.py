@@ -20,11 +20,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from vita.core.datafile import DECKS, load_yaml
+from vita.core.datafile import DECKS, load_yaml, names_of
 from vita.core.errors import DataError
 from vita.games.cv.deckfile import CardModel, CostModel, GoalModel, parse_cards
 
 DATA_DIR: Final = Path(__file__).parent / "data"
+BUILT_IN: Final = names_of(DATA_DIR)
 
 # Symbols: the six die faces ("What a die shows" in docs/games/cv.md), then a wild token.
 HEALTH, RELATIONSHIP, KNOWLEDGE, MONEY, GOOD_LUCK, BAD_LUCK, ANY = range(7)
@@ -131,7 +132,7 @@ class Deck:
         """Pickled as where it was loaded from (the package's own deck as such, wherever the
         package is installed): loaded there again, where it must be the same deck (its
         fingerprint), so that a state travels to another process without its tables."""
-        own = Path(self.directory) == DATA_DIR.resolve()
+        own = self.directory in BUILT_IN
         return _reloaded, (None if own else self.directory, self.fingerprint)
 
 

@@ -13,9 +13,9 @@ from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.games.cv.cards import (
+    BUILT_IN,
     CARD_COUNT,
     CHILDHOOD,
-    DATA_DIR,
     EFFECTS,
     STACKS,
     SYMBOLS,
@@ -55,7 +55,7 @@ def _type(kind: int) -> str | None:
 def to_json(state: CvState) -> JSON:
     return {
         "game": "cv",
-        "cards": None if state.deck.directory == str(DATA_DIR.resolve()) else state.deck.directory,
+        "cards": None if state.deck.directory in BUILT_IN else state.deck.directory,
         "deck": state.deck.fingerprint,
         "step": STEPS[state.step],
         "round": state.round,

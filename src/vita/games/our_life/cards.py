@@ -18,11 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from vita.core.datafile import DECKS, load_yaml
+from vita.core.datafile import DECKS, load_yaml, names_of
 from vita.core.errors import DataError
 from vita.games.our_life.deckfile import BonusModel, CardsModel, RowModel, SheetsModel, parse_file
 
 DATA_DIR: Final = Path(__file__).parent / "data"
+BUILT_IN: Final = names_of(DATA_DIR)
 FILES: Final = ("sheets.yaml", "cards.yaml")
 
 SYMBOLS: Final = ("health", "knowledge", "money", "relationship", "time", "like", "luck")
@@ -249,7 +250,7 @@ class Book:
         """Pickled as where it was loaded from (the package's own deck as such, wherever the
         package is installed): loaded there again, where it must be the same deck (its
         fingerprint), so that a state travels to another process without its tables."""
-        own = Path(self.directory) == DATA_DIR.resolve()
+        own = self.directory in BUILT_IN
         return _reloaded, (None if own else self.directory, self.fingerprint)
 
 

@@ -12,7 +12,7 @@ from typing import Any, Final
 from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
-from vita.games.our_life.cards import DATA_DIR, SYMBOLS, Book
+from vita.games.our_life.cards import BUILT_IN, SYMBOLS, Book
 from vita.games.our_life.rules.setup import seating
 from vita.games.our_life.schema import FamilyModel, PlayerModel, PositionModel, PromptModel
 from vita.games.our_life.state import OurLifeState
@@ -29,7 +29,7 @@ def to_json(state: OurLifeState) -> JSON:
     book = state.book
     return {
         "game": "our-life",
-        "cards": None if book.directory == str(DATA_DIR.resolve()) else book.directory,
+        "cards": None if book.directory in BUILT_IN else book.directory,
         "fingerprint": book.fingerprint,
         "couples": sum(1 for seats in state.families if len(seats) == 2),
         "story": state.story_variant,

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from vita.core.datafile import DECKS
+from vita.core.datafile import DECKS, names_of
 from vita.core.errors import DataError
 from vita.core.wording import count, slug
 from vita.games.pursuit.community_cards import Community, load_community
@@ -46,6 +46,7 @@ from vita.games.pursuit.deckfile import (
 )
 
 DATA_DIR: Final = Path(__file__).parent / "data"
+BUILT_IN: Final = names_of(DATA_DIR)
 EXPANSIONS: Final = (COMMUNITY,)
 
 RESOURCES: Final = ("knowledge", "creativity", "influence", "money")
@@ -214,7 +215,7 @@ class Deck:
         """Pickled as where it was loaded from (the package's own deck as such, wherever the
         package is installed): loaded there again, where it must be the same deck (its
         fingerprint), so that a state travels to another process without its tables."""
-        own = Path(self.origin) == DATA_DIR.resolve()
+        own = self.origin in BUILT_IN
         return _reloaded, (None if own else self.origin, COMMUNITY if self.community is not None else None,
                            self.fingerprint)
 

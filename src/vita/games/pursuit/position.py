@@ -12,7 +12,7 @@ from vita.core.errors import PositionError
 from vita.core.rng import Rng
 from vita.core.state import JSON, load_model
 from vita.core.wording import slug
-from vita.games.pursuit.cards import DATA_DIR, RESOURCES, Deck, load_deck
+from vita.games.pursuit.cards import BUILT_IN, RESOURCES, Deck, load_deck
 from vita.games.pursuit.rules import community as community_rules
 from vita.games.pursuit.rules.board import ROW_NAMES
 from vita.games.pursuit.schema import CommunityModel, PositionModel
@@ -77,7 +77,7 @@ def to_json(state: PursuitState) -> JSON:
     return {
         "game": "pursuit",
         "deck": deck.fingerprint,
-        "cards": None if deck.origin == str(DATA_DIR) else deck.origin,
+        "cards": None if deck.origin in BUILT_IN else deck.origin,
         "expansion": "community" if deck.community else None,
         "community": community_json(state) if deck.community else None,
         "shopping": state.shopping,
