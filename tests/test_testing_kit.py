@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import vita
 from vita.core import Rng
 from vita.core.prompt import Kind, Part, Prompt
 from vita.core.state import JSON
@@ -16,6 +17,11 @@ from vita.registry import get_game
 from vita.testing import suite
 
 GAME = get_game("pursuit-cards")
+
+# A planted fault is an interpreted subclass of the game's state, which a compiled (mypyc)
+# state class does not take: those tests run on the pure build.
+planted = pytest.mark.skipif(vita.compiled, reason="a planted fault subclasses a compiled state class, which mypyc "
+                                                   "does not allow (it runs on the pure build)")
 
 
 class LeakyState(CardsState):
@@ -81,16 +87,19 @@ def test_the_views_check_passes_the_real_game() -> None:
     suite.check_views(GAME, positions(CardsState), Rng(13))
 
 
+@planted
 def test_the_views_check_catches_a_planted_leak() -> None:
     with pytest.raises(suite.SuiteFailure, match="depends on what it cannot see"):
         suite.check_views(GAME, positions(LeakyState), Rng(13))
 
 
+@planted
 def test_the_views_check_catches_legal_actions_that_follow_a_hidden_card() -> None:
     with pytest.raises(suite.SuiteFailure, match="legal actions depend on what it cannot see"):
         suite.check_views(GAME, positions(PeekingState), Rng(13))
 
 
+@planted
 def test_the_views_check_catches_a_determinization_that_changes_nothing() -> None:
     with pytest.raises(suite.SuiteFailure, match="re-samples nothing"):
         suite.check_views(GAME, positions(FrozenState), Rng(13))
