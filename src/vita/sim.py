@@ -121,15 +121,15 @@ class ShippedDeck:
         """The deck's directory on this machine, written if it is not there yet (whole or not at
         all: written aside, then renamed; a worker that loses the race drops its copy)."""
         target = self.here()
-        home = target.parent
         if target.is_dir():
             return str(target)
-        home.mkdir(parents=True, exist_ok=True)
-        aside = Path(tempfile.mkdtemp(prefix=f".{self.digest}-", dir=home))
-        for name, content in self.files:
-            part = PurePosixPath(name)
+        parts = [PurePosixPath(name) for name, _ in self.files]
+        for part in parts:
             if part.is_absolute() or ".." in part.parts:
-                raise ValueError(f"a deck file must stay inside the deck: {name!r}")
+                raise ValueError(f"a deck file must stay inside the deck: {str(part)!r}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        aside = Path(tempfile.mkdtemp(prefix=f".{self.digest}-", dir=target.parent))
+        for part, (_, content) in zip(parts, self.files, strict=True):
             path = aside.joinpath(*part.parts)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content)
@@ -160,6 +160,7 @@ class GameTask:
 
 
 def play_task(task: GameTask) -> JSON:
+    """Play one game of a run (in a worker): its result, with its record or probe if asked."""
     options = task.options if task.deck is None else {**task.options, "cards": task.deck.place()}
     keep_record = task.records_dir is not None or task.return_record
     state, record, first = _play(task.game_id, options, task.bots, task.seed, keep_record, task.extra_bots)
