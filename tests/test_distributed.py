@@ -3,6 +3,7 @@ deck of one's own goes with the tasks, and the records come back to be written h
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -33,7 +34,8 @@ def test_a_shipped_deck_is_written_once_on_a_machine_with_the_same_files(tmp_pat
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "elsewhere"))
     (tmp_path / "elsewhere").mkdir()
     placed = Path(shipped.place())
-    assert placed.parent == tmp_path / "elsewhere" / "vita-decks"
+    assert placed.parent == tmp_path / "elsewhere" / f"vita-decks-{os.getuid()}"
+    assert placed.parent.stat().st_mode & 0o777 == 0o700  # the user's own
     assert sorted(p.name for p in placed.iterdir()) == ["cards.yaml", "goals.yaml"]
     assert (placed / "cards.yaml").read_text(encoding="utf-8").endswith("# my copy\n")
     assert not get_game("cv").check_card_data(str(placed))
@@ -47,7 +49,35 @@ def test_a_shipped_deck_keeps_its_files_inside_its_folder(tmp_path: Path, monkey
     for name in ("../escaped.yaml", "/abs.yaml"):
         with pytest.raises(ValueError, match="inside the deck"):
             ShippedDeck("0" * 32, ((name, b"x"),)).place()
-    assert not (tmp_path / "escaped.yaml").exists() and not (tmp_path / "vita-decks").exists()  # nothing written
+    assert not (tmp_path / "escaped.yaml").exists()
+    assert not any((tmp_path / f"vita-decks-{os.getuid()}").iterdir())  # nothing written
+
+
+def test_a_shipped_deck_is_not_placed_where_others_can_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a shared machine another user could put a deck of theirs where ours would be read."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    home = tmp_path / f"vita-decks-{os.getuid()}"
+    home.mkdir()
+    home.chmod(0o777)
+    with pytest.raises(ValueError, match="must belong to this user alone"):
+        ShippedDeck.of(own_deck(tmp_path / "mine")).place()
+    assert list(home.iterdir()) == []
+
+
+def test_simulate_on_ray_refuses_a_folder_that_is_not_a_deck_before_reading_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked here, with the game's own words, before Ray starts or a file is read whole."""
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("no game may start with a folder that is not a deck")
+
+    monkeypatch.setattr(sim, "run_tasks", no_games)
+    with pytest.raises(ValueError, match=r"2 problem\(s\) in the CV deck"):
+        simulate("cv", {"players": 2, "cards": str(tmp_path)}, ["random", "random"], 2, ray="local")
+    big = own_deck(tmp_path / "mine")
+    with (big / "notes.bin").open("wb") as notes:
+        notes.truncate(sim.MAX_SHIPPED_BYTES + 1)  # a deck beside something large
+    with pytest.raises(ValueError, match="more than a deck sent to other machines may hold"):
+        ShippedDeck.of(big)
 
 
 def test_a_game_plays_from_the_shipped_copy_and_its_record_names_the_runs_deck(
@@ -62,7 +92,7 @@ def test_a_game_plays_from_the_shipped_copy_and_its_record_names_the_runs_deck(
     assert result["scores"] == list(expected.scores()) and result["length"] == expected.ply
     record = result["record"]
     assert isinstance(record, GameRecord) and record.options["cards"] == str(deck)
-    shutil.copytree(tmp_path / "vita-decks" / shipped.digest, deck)  # the deck back where the run had it
+    shutil.copytree(shipped.here(), deck)  # the deck back where the run had it
     assert replay(get_game("cv"), record).scores() == expected.scores()
 
 
@@ -75,7 +105,7 @@ def test_simulate_on_ray_ships_the_deck_and_writes_the_records_here(tmp_path: Pa
     options = {"players": 2, "cards": str(deck)}
     expected = [play_one("cv", options, ["heuristic", "random"], derive_seed(3, "game", n))[0].scores()
                 for n in range(4)]
-    digest = ShippedDeck.of(deck).digest
+    copy = ShippedDeck.of(deck).here()
     run_tasks = sim.run_tasks
 
     def without_the_deck(work: object, tasks: list[GameTask], *args: object, **kwargs: object) -> object:
@@ -89,7 +119,7 @@ def test_simulate_on_ray_ships_the_deck_and_writes_the_records_here(tmp_path: Pa
     try:
         summary = simulate("cv", options, ["heuristic", "random"], 4, seed=3, ray="local", records_dir=str(records))
     finally:
-        shutil.rmtree(Path(tempfile.gettempdir()) / "vita-decks" / digest, ignore_errors=True)
+        shutil.rmtree(copy, ignore_errors=True)
     assert summary["games"] == 4
     saved = sorted(records.iterdir())
     assert [p.name for p in saved] == [f"game-{n:05d}.json" for n in range(4)]

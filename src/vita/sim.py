@@ -94,41 +94,57 @@ def _result(state: State, first: int | None = None) -> JSON:
             "rounds": state.rounds_played()}
 
 
+MAX_SHIPPED_BYTES = 16 * 1024 * 1024
+"""The most a shipped deck's files may hold together (the decks that ship hold tens of kB)."""
+
+
 @dataclass(frozen=True)
 class ShippedDeck:
     """A deck directory's files, carried with the tasks to machines that cannot read this one's
     disk (a Ray cluster): each machine writes them once, under its temporary directory in a
-    folder named by their digest, and every game there loads the deck from it."""
+    folder of the user's own named by their digest, and every game there loads the deck from it."""
 
     digest: str
     files: tuple[tuple[str, bytes], ...]  # (path inside the directory, with "/", content)
 
     @classmethod
     def of(cls, directory: str | Path) -> ShippedDeck:
+        """The files of the deck at ``directory`` (check that it loads first: a folder that is
+        not a deck is refused by its game, not read whole); :class:`ValueError` past
+        :data:`MAX_SHIPPED_BYTES`."""
         root = Path(directory)
-        files = tuple(sorted((path.relative_to(root).as_posix(), path.read_bytes())
-                             for path in root.rglob("*") if path.is_file()))
+        paths = sorted(path for path in root.rglob("*") if path.is_file())
+        size = sum(path.stat().st_size for path in paths)
+        if size > MAX_SHIPPED_BYTES:
+            raise ValueError(f"{root}: {size // 2**20} MiB of files, more than a deck sent to other machines "
+                             f"may hold ({MAX_SHIPPED_BYTES // 2**20} MiB)")
+        files = tuple((path.relative_to(root).as_posix(), path.read_bytes()) for path in paths)
         digest = hashlib.sha256()
         for name, content in files:
             digest.update(name.encode() + b"\0" + hashlib.sha256(content).digest())
         return cls(digest.hexdigest()[:32], files)
 
     def here(self) -> Path:
-        """Where this machine keeps its copy."""
-        return Path(tempfile.gettempdir()) / "vita-decks" / self.digest
+        """Where this machine keeps its copy: in a folder of the user's own (its name carries the
+        user's id), so that nobody else on a shared machine can put a deck there first."""
+        return Path(tempfile.gettempdir()) / f"vita-decks-{os.getuid()}" / self.digest
 
     def place(self) -> str:
         """The deck's directory on this machine, written if it is not there yet (whole or not at
         all: written aside, then renamed; a worker that loses the race drops its copy)."""
         target = self.here()
+        home = target.parent
+        home.mkdir(mode=0o700, exist_ok=True)
+        held = home.stat()
+        if held.st_uid != os.getuid() or held.st_mode & 0o077:
+            raise ValueError(f"{home} must belong to this user alone (mode 700) to hold shipped decks")
         if target.is_dir():
             return str(target)
         parts = [PurePosixPath(name) for name, _ in self.files]
         for part in parts:
             if part.is_absolute() or ".." in part.parts:
                 raise ValueError(f"a deck file must stay inside the deck: {str(part)!r}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        aside = Path(tempfile.mkdtemp(prefix=f".{self.digest}-", dir=target.parent))
+        aside = Path(tempfile.mkdtemp(prefix=f".{self.digest}-", dir=home))
         for part, (_, content) in zip(parts, self.files, strict=True):
             path = aside.joinpath(*part.parts)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -210,7 +226,11 @@ def simulate(
         from vita.results import ResultStore
 
         store = ResultStore(out_dir, {"game": game_id, "options": options, "bots": bots, "seed": seed, "games": games})
-    deck = ShippedDeck.of(options["cards"]) if ray is not None and options.get("cards") else None
+    deck = None
+    if ray is not None and options.get("cards"):
+        game = get_game(game_id)
+        game.deck_fingerprint(game.make_options(options))  # a deck that does not load: refused here, once
+        deck = ShippedDeck.of(options["cards"])
     tasks = [GameTask(game_id, options, bots, s, number, probe, extra_bots, records_dir, deck,
                       return_record=ray is not None and records_dir is not None)
              for number, s in enumerate(seeds) if store is None or not store.has(number)]

@@ -270,7 +270,7 @@ class Tuner:
         self.played_seconds = 0.0
         self.screen_report: list[dict[str, Any]] = []
         self.screen_cards = 0
-        self.shipped: set[ShippedDeck] = set()  # trial decks sent to Ray, each machine keeping a copy
+        self.shipped: set[Path] = set()  # this machine's copies of the trial decks sent to Ray
 
     # -- playing -----------------------------------------------------------------
 
@@ -317,7 +317,7 @@ class Tuner:
         shipped = ShippedDeck.of(options["cards"]) if self.ray is not None and options.get("cards") else None
         if shipped is not None and where is not None:
             shutil.rmtree(where)
-            self.shipped.add(shipped)
+            self.shipped.add(shipped.here())
         tasks = [GameTask(self.game_id, options, self.bots, derive_seed(seed, "game", number), number, deck=shipped)
                  for number in range(first, first + count)]
         began = time.monotonic()
@@ -609,8 +609,8 @@ def tune(game_id: str, options: dict[str, Any], bots: list[str], *, targets: Seq
         write_deck(deck, out / "deck", values)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-        for shipped in tuner.shipped:  # this machine's copies of the trial decks (a cluster's others keep theirs)
-            shutil.rmtree(shipped.here(), ignore_errors=True)
+        for copy in tuner.shipped:  # a cluster's other machines keep theirs
+            shutil.rmtree(copy, ignore_errors=True)
     report = {
         "game": game_id, "options": options, "bots": bots, "targets": [t.text for t in targets],
         "verdict": result["verdict"], "budget_seconds": budget,
