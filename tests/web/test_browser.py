@@ -1218,25 +1218,30 @@ def in_view(part: list[Any]) -> bool:
 SCREENS = {"desktop": ({"width": 1366, "height": 768}, False), "phone": ({"width": 390, "height": 844}, True)}
 
 
-@pytest.mark.parametrize(("game", "options", "players", "bounds"), [
-    ("pursuit", {}, 3, (1.5, 3)), ("pursuit-cards", {}, 3, (1.5, 3)), ("cv", {}, 3, (1.5, 3)),
-    ("our-life", {"couples": 1}, 3, (1.5, 3)),
+@pytest.mark.parametrize(("game", "options", "players", "bounds", "decisions"), [
+    ("pursuit", {}, 3, (1.5, 3), 4), ("pursuit-cards", {}, 3, (1.5, 3), 4), ("cv", {}, 3, (1.5, 3), 4),
+    ("our-life", {"couples": 1}, 3, (1.5, 3), 4),
     # The largest tables: the board game with Community at 5, Our Life at 8 (three couples, two singles).
-    ("pursuit", {"expansion": "community"}, 5, (2, 4)), ("our-life", {"couples": 3}, 8, (2, 4))])
+    ("pursuit", {"expansion": "community"}, 5, (2, 4), 4), ("our-life", {"couples": 3}, 8, (2, 4), 4),
+    # Later in a game, where the board game grows with the cards in front of its players.
+    ("pursuit", {}, 3, (1.5, 3), 30), ("pursuit", {"expansion": "community"}, 5, (2, 4), 14),
+    ("pursuit-cards", {}, 3, (1.5, 3), 30)])
 def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, options: dict[str, Any], players: int,
-                                    bounds: tuple[float, float]) -> None:
+                                    bounds: tuple[float, float], decisions: int) -> None:
     """Ana, at a table of heuristic bots, after a few decisions of her own (chosen at random):
     at 1366x768 her page is at most 1.5 screens tall and every thing her decision acts on lies on
     the first screen; at 390x844 at most 3 screens, and a thing to act on lies on the first
     screen, above the folded list of choices. At the largest tables, at most 2 and 4 screens,
-    with something to act on on the first screen."""
+    with something to act on on the first screen. Later in a game (the board game after 30 of
+    her decisions, 14 with Community at 5; the card game after 30), the same heights, and
+    something to act on on the first screen."""
     import random
 
     seats = [{"name": "Ana"}] + [{"name": f"Bot{k}", "kind": "bot", "bot": "heuristic"} for k in range(1, players)]
     data = server.api("POST", "/api/tables", json={"game": game, "seed": 2, "options": options, "seats": seats})
     token, rng = data["seats"][0]["token"], random.Random(1)
     taken = 0
-    while taken < 4:
+    while taken < decisions:
         mine = wait_for_my_turn(server, data["table"], token)
         reply = HTTP.post(f"{server.base}/api/tables/{data['table']}/actions",
                           json={"token": token, "seq": mine["seq"], "action": rng.choice(mine["legal"])["notation"]})
@@ -1255,7 +1260,7 @@ def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, opt
         parts = things_to_act_on(page)
         assert parts, f"{game} {size}: nothing to act on is drawn"
         seen = [p for p in parts if in_view(p)]
-        if phone or players > 3:  # at the largest tables: the heights, and something to act on in view
+        if phone or players > 3 or decisions > 4:  # the heights, and something to act on in view
             assert seen, f"{game} {players}p {size}: nothing to act on on the first screen: {parts[:5]}"
         else:
             assert len(seen) == len(parts), f"{game} {players}p desktop: off the first screen: " \

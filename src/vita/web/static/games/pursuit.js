@@ -48,13 +48,17 @@
 
   // A card's levels as the printed card has them: one row each, its cost and its reward side
   // by side (an upkeep, a hiring, a promotion in rows of their own); the level reached marked.
+  // On a card in front of a player, the levels past the next one are marked "far" (drawn
+  // only in its tooltip, with those left behind).
   function levelTable(levels, reached) {
     let number = 0;
     return h("table", {className: "levels"}, h("tbody", {}, levels.map(row => {
       if (/^\d+$/.test(row.level)) number = Number(row.level);
       const mine = reached && number === reached;
       const past = reached && number && number < reached;  // a level left behind (and its upkeep)
-      return h("tr", {className: (mine ? "reached" : "") + (past ? " past" : "") + (/^\d+$/.test(row.level) ? "" : " extra"),
+      const far = reached && number > reached + 1;  // beyond the next level (and its upkeep)
+      return h("tr", {className: (mine ? "reached" : "") + (past ? " past" : "") + (far ? " far" : "") +
+                                 (/^\d+$/.test(row.level) ? "" : " extra"),
                       "data-level": row.level},
         h("th", {scope: "row"}, /^\d+$/.test(row.level) ? `L${row.level}` : row.level),
         h("td", {className: "name"}, row.name),
@@ -73,7 +77,8 @@
   function card(id, ctx, note, targets, rule) {
     const info = ctx.catalogue[id] || {name: id, kind: "", text: []};
     const reached = note && note.level ? note.level : 0;
-    const node = h("div", {className: "card", "data-card": id},
+    const far = reached && (info.levels || []).some(row => /^\d+$/.test(row.level) && Number(row.level) > reached + 1);
+    const node = h("div", {className: "card" + (far ? " has-far" : ""), "data-card": id},
       h("h3", {}, info.name), h("div", {className: "kind"}, info.kind + (note && note.label ? ` — ${note.label}` : "")),
       info.levels ? levelTable(info.levels, reached)
         : h("ol", {}, (info.text || []).map((line, i) => h("li", {className: i + 1 === reached ? "reached" : null}, richText(line.replace(/^L\d\. /, ""))))));
@@ -329,7 +334,7 @@
   function cardRow(v, key, title, ctx) {
     const cards = v.rows[key];
     // "Refresh": lose 1 STH to replace a row's cards, offered beside the row's name.
-    return h("section", {className: "prow"},
+    return h("section", {className: `prow prow-${key}`},
       h("h2", {}, `${title} `, h("small", {}, `(${v.piles[key]} in the pile)`), " ", tool("↻ refresh", `row:${key}`, ctx)),
       h("div", {className: "row", "data-row": key, "data-name": `${title} row`}, cards.map(id => card(id, ctx, null, `card:${id}`, ROW_RULES[key]))));
   }
@@ -412,10 +417,14 @@
     });
     root.appendChild(h("p", {className: "table-line"}, h("b", {}, `${v.round_name} round`), `, ${v.phase} phase · life goals: `,
       goals.map((g, i) => [i ? ", " : "", g]), v.closed.length ? ` · unavailable: ${v.closed.map(spaceName).join(", ")}` : ""));
-    const table = h("div", {className: "ptable"});
+    // On a wide screen two columns: the board with the Jobs row under it, and the other rows
+    // beside them (style.css: one column on a narrower screen, in the rulebook's row order).
+    const four = ROWS.some(([key]) => v.rows[key].length > 3);  // 4 players and more: the board narrower
+    const table = h("div", {className: "ptable" + (four ? " four" : "")});
+    const jobs = v.rows.jobs.length ? cardRow(v, "jobs", "Jobs", ctx) : null;
     if (ctx.catalogue.board) {
       table.appendChild(h("div", {className: "board-col"}, h("div", {className: "board-wrap spaces-wrap"}, drawSpaces(v, ctx, narrow)),
-                          h("div", {className: "board-wrap tracks-wrap"}, drawTracks(v, ctx, narrow))));
+                          h("div", {className: "board-wrap tracks-wrap"}, drawTracks(v, ctx, narrow)), jobs));
     } else {  // no board description in the catalogue: the spaces as a list
       const spaces = h("div", {className: "spaces", "aria-label": "board spaces"});
       for (const [name, counts] of Object.entries(v.spaces)) {
@@ -423,9 +432,10 @@
         spaces.appendChild(pickable(h("div", {className: "space" + (v.closed.includes(name) ? " closed" : ""), "data-space": name},
           h("b", {}, spaceName(name)), " ", marks), ctx, `space:${name}`, true));
       }
-      table.appendChild(spaces);
+      table.appendChild(h("div", {className: "board-col"}, spaces, jobs));
     }
-    const rows = h("div", {className: "prows"}, ROWS.filter(([key]) => v.rows[key].length).map(([key, title]) => cardRow(v, key, title, ctx)));
+    const rows = h("div", {className: "prows"}, ROWS.filter(([key]) => key !== "jobs" && v.rows[key].length)
+      .map(([key, title]) => cardRow(v, key, title, ctx)));
     if (v.shopping) rows.appendChild(h("p", {className: "note"}, "Black Friday: buy another Item now, or choose done."));
     for (const [cardId, roles] of Object.entries(v.groups || {})) {
       const name = (ctx.catalogue[cardId] || {name: cardId}).name;
