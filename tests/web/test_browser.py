@@ -1223,9 +1223,10 @@ SCREENS = {"desktop": ({"width": 1366, "height": 768}, False), "phone": ({"width
     ("our-life", {"couples": 1}, 3, (1.5, 3), 4),
     # The largest tables: the board game with Community at 5, Our Life at 8 (three couples, two singles).
     ("pursuit", {"expansion": "community"}, 5, (2, 4), 4), ("our-life", {"couples": 3}, 8, (2, 4), 4),
-    # Later in a game, where the board game grows with the cards in front of its players.
+    # Later in a game (the board game grows with the cards in front of its players).
     ("pursuit", {}, 3, (1.5, 3), 30), ("pursuit", {"expansion": "community"}, 5, (2, 4), 14),
-    ("pursuit-cards", {}, 3, (1.5, 3), 30)])
+    ("pursuit-cards", {}, 3, (1.5, 3), 30), ("cv", {}, 3, (1.5, 3), 30), ("our-life", {"couples": 1}, 3, (1.5, 3), 30),
+    ("our-life", {"couples": 3}, 8, (2, 4), 30)])
 def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, options: dict[str, Any], players: int,
                                     bounds: tuple[float, float], decisions: int) -> None:
     """Ana, at a table of heuristic bots, after a few decisions of her own (chosen at random):
@@ -1233,8 +1234,9 @@ def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, opt
     the first screen; at 390x844 at most 3 screens, and a thing to act on lies on the first
     screen, above the folded list of choices. At the largest tables, at most 2 and 4 screens,
     with something to act on on the first screen. Later in a game (the board game after 30 of
-    her decisions, 14 with Community at 5; the card game after 30), the same heights, and
-    something to act on on the first screen."""
+    her decisions, 14 with Community at 5; every other table after 30), the same heights,
+    and something to act on on the first screen. She moves once she alone is to move, so that
+    each table is the same game in every run."""
     import random
 
     seats = [{"name": "Ana"}] + [{"name": f"Bot{k}", "kind": "bot", "bot": "heuristic"} for k in range(1, players)]
@@ -1242,14 +1244,14 @@ def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, opt
     token, rng = data["seats"][0]["token"], random.Random(1)
     taken = 0
     while taken < decisions:
-        mine = wait_for_my_turn(server, data["table"], token)
+        # She moves once she alone is to move: a choice every seat makes at once (a child
+        # trait) is the bots' first, so that the game does not depend on which lands first.
+        mine = wait_for_my_turn(server, data["table"], token, alone=True)
         reply = HTTP.post(f"{server.base}/api/tables/{data['table']}/actions",
                           json={"token": token, "seq": mine["seq"], "action": rng.choice(mine["legal"])["notation"]})
-        # A bot's choice made at the same time (a setup choice every seat makes) may land first:
-        # the move is then refused as stale and asked again, so that four of hers are played.
-        assert reply.status_code in (200, 409), reply.text
-        taken += reply.status_code == 200
-    wait_for_my_turn(server, data["table"], token)
+        assert reply.status_code == 200, reply.text
+        taken += 1
+    wait_for_my_turn(server, data["table"], token, alone=True)
     for size, (viewport, phone) in SCREENS.items():
         page = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
         page.goto(data["seats"][0]["link"])
@@ -1294,11 +1296,12 @@ def test_a_decision_arrives_with_something_to_act_on_in_view(server: Server, bro
     page.close()
 
 
-def wait_for_my_turn(server: Server, table_id: str, token: str) -> dict[str, Any]:
+def wait_for_my_turn(server: Server, table_id: str, token: str, alone: bool = False) -> dict[str, Any]:
+    """The seat's view once it has a move to make (``alone``: once no other seat has one)."""
     deadline = time.monotonic() + 60
     while True:
         mine: dict[str, Any] = server.api("GET", f"/api/tables/{table_id}/view?token={token}")
-        if mine["legal"]:
+        if mine["legal"] and (not alone or mine["to_move"] == [mine["seat"]]):
             return mine
         assert not mine["over"] and time.monotonic() < deadline, "Ana's turn never came"
         time.sleep(0.03)
