@@ -63,7 +63,7 @@
         h("th", {scope: "row"}, /^\d+$/.test(row.level) ? `L${row.level}` : row.level),
         h("td", {className: "name"}, row.name),
         h("td", {className: "cost", title: /^have /.test(row.cost || "") ? "you must have at least this (not pay it)" : null},
-          row.cost ? richText(row.cost.replace(/^have /, "≥ ")) : ""),
+          row.cost ? richText(row.cost.replace(/^have /, "≥\u00a0")) : ""),  // "≥" kept with its amount
         h("td", {className: "arrow", "aria-label": "gives"}, "→"),
         h("td", {className: "reward"}, richText(row.reward)));
     })));
