@@ -3,6 +3,7 @@
     python tools/screenshots.py            # needs Debian's chromium (or VITA_CHROMIUM)
     python tools/screenshots.py our-life   # only the games named
     python tools/screenshots.py pursuit-community   # The Pursuit of Happiness with Community, 5 players
+    python tools/screenshots.py cv --out /tmp/shots # elsewhere than docs/screenshots/
 
 A table per game: seat 1 is a person (whose page is photographed), the others heuristic
 bots; the person's moves are chosen by a heuristic bot too, until the game is well under way.
@@ -33,17 +34,30 @@ OPTIONS = {"our-life": {"couples": 1},  # Ana and Ben a couple, Cleo single
 VARIANTS = {"pursuit-community": "pursuit"}  # a screenshot name → its game
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> list[Path]:
+    """Take the screenshots named in ``argv`` (every game when none is named); the files written."""
+    import argparse
+
     from playwright.sync_api import sync_playwright
 
-    OUT.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(description="Screenshots of every game's table, desktop and phone.")
+    known = [*GAMES, *VARIANTS]
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help=f"what to photograph (default all): {', '.join(known)}")
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder to write to (default docs/screenshots)")
+    args = parser.parse_args(argv)
+    if unknown := [n for n in args.names if n not in known]:
+        parser.error(f"no screenshot is named {', '.join(unknown)} (choose from {', '.join(known)})")
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
     with tempfile.TemporaryDirectory() as folder:
         server = Server(str(Path(folder) / "shots.sqlite"))
         server.start()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=os.environ.get("VITA_CHROMIUM", "/usr/bin/chromium"),
                                                  args=ARGS)
-            for name in sys.argv[1:] or [*GAMES, *VARIANTS]:
+            for name in args.names or known:
                 game_id = VARIANTS.get(name, name)
                 players, moves = SETUPS.get(name, (2, 30))
                 seats = [{"name": "Ana"}] + [{"name": n, "kind": "bot", "bot": "heuristic"}
@@ -59,11 +73,13 @@ def main() -> None:
                     page.reload()
                     page.wait_for_selector("#board > :not([hidden])")
                     page.wait_for_timeout(300)
-                    path = OUT / f"{name}-{size}.png"
+                    path = out / f"{name}-{size}.png"
                     page.screenshot(path=str(path), full_page=size == "desktop")
                     print(path)
+                    written.append(path)
             browser.close()
         server.stop()
+    return written
 
 
 def advance(server: Server, table: str, token: str, game_id: str, moves: int) -> None:

@@ -1410,3 +1410,30 @@ def test_every_thing_on_the_table_has_a_tooltip_with_its_rulebook_section(server
     assert len(tips) > 10, tips
     untold = [(html, tip) for html, tip in tips if not any(f"Rulebook, {section}:" in tip for section in sections)]
     assert not untold, f"{game}: {len(untold)} of {len(tips)} without their rulebook section: {untold[:4]}"
+
+
+def test_the_screenshot_tool_photographs_a_table_at_both_sizes(tmp_path: Path) -> None:
+    """``tools/screenshots.py`` (docs/screenshots/) still runs: CV's table photographed into a
+    folder of our own, the whole page on the desktop (1366 wide) and the phone's screen (390x844)."""
+    import importlib.util
+    import struct
+
+    require_browser()
+    path = Path(__file__).resolve().parents[2] / "tools" / "screenshots.py"
+    spec = importlib.util.spec_from_file_location("screenshots", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    written = tool.main(["cv", "--out", str(tmp_path)])
+    assert written == [tmp_path / "cv-desktop.png", tmp_path / "cv-phone.png"]
+    sizes = []
+    for path in written:
+        head = path.read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+        sizes.append(struct.unpack(">II", head[16:24]))  # the IHDR chunk: width, height
+    (desk_w, desk_h), (phone_w, phone_h) = sizes
+    assert desk_w == 1366 and desk_h >= 768
+    assert (phone_w, phone_h) == (390, 844)
+    with pytest.raises(SystemExit):  # a name it does not know: one line, nothing written
+        tool.main(["no-such-game", "--out", str(tmp_path / "none")])
+    assert not (tmp_path / "none").exists()
