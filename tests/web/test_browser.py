@@ -1218,6 +1218,26 @@ def in_view(part: list[Any]) -> bool:
 SCREENS = {"desktop": ({"width": 1366, "height": 768}, False), "phone": ({"width": 390, "height": 844}, True)}
 
 
+def ana_among_bots(server: Server, game: str, options: dict[str, Any], players: int, decisions: int) -> dict[str, Any]:
+    """A table (seed 2) of Ana and heuristic bots, once she has made ``decisions`` of her own
+    (chosen at random) and is to make the next: the table's data from the server."""
+    import random
+
+    seats = [{"name": "Ana"}] + [{"name": f"Bot{k}", "kind": "bot", "bot": "heuristic"} for k in range(1, players)]
+    data: dict[str, Any] = server.api("POST", "/api/tables", json={"game": game, "seed": 2, "options": options,
+                                                                    "seats": seats})
+    token, rng = data["seats"][0]["token"], random.Random(1)
+    for _ in range(decisions):
+        # She moves once she alone is to move: a choice every seat makes at once (a child
+        # trait) is the bots' first, so that the game does not depend on which lands first.
+        mine = wait_for_my_turn(server, data["table"], token, alone=True)
+        reply = HTTP.post(f"{server.base}/api/tables/{data['table']}/actions",
+                          json={"token": token, "seq": mine["seq"], "action": rng.choice(mine["legal"])["notation"]})
+        assert reply.status_code == 200, reply.text
+    wait_for_my_turn(server, data["table"], token, alone=True)
+    return data
+
+
 @pytest.mark.parametrize(("game", "options", "players", "bounds", "decisions"), [
     ("pursuit", {}, 3, (1.5, 3), 4), ("pursuit-cards", {}, 3, (1.5, 3), 4), ("cv", {}, 3, (1.5, 3), 4),
     ("our-life", {"couples": 1}, 3, (1.5, 3), 4),
@@ -1237,21 +1257,7 @@ def test_each_table_fits_its_screen(server: Server, browser: Any, game: str, opt
     her decisions, 14 with Community at 5; every other table after 30), the same heights,
     and something to act on on the first screen. She moves once she alone is to move, so that
     each table is the same game in every run."""
-    import random
-
-    seats = [{"name": "Ana"}] + [{"name": f"Bot{k}", "kind": "bot", "bot": "heuristic"} for k in range(1, players)]
-    data = server.api("POST", "/api/tables", json={"game": game, "seed": 2, "options": options, "seats": seats})
-    token, rng = data["seats"][0]["token"], random.Random(1)
-    taken = 0
-    while taken < decisions:
-        # She moves once she alone is to move: a choice every seat makes at once (a child
-        # trait) is the bots' first, so that the game does not depend on which lands first.
-        mine = wait_for_my_turn(server, data["table"], token, alone=True)
-        reply = HTTP.post(f"{server.base}/api/tables/{data['table']}/actions",
-                          json={"token": token, "seq": mine["seq"], "action": rng.choice(mine["legal"])["notation"]})
-        assert reply.status_code == 200, reply.text
-        taken += 1
-    wait_for_my_turn(server, data["table"], token, alone=True)
+    data = ana_among_bots(server, game, options, players, decisions)
     for size, (viewport, phone) in SCREENS.items():
         page = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
         page.goto(data["seats"][0]["link"])
@@ -1437,3 +1443,35 @@ def test_the_screenshot_tool_photographs_a_table_at_both_sizes(tmp_path: Path) -
     with pytest.raises(SystemExit):  # a name it does not know: one line, nothing written
         tool.main(["no-such-game", "--out", str(tmp_path / "none")])
     assert not (tmp_path / "none").exists()
+
+
+def test_a_card_in_front_of_a_player_shows_its_level_the_next_and_their_upkeep(server: Server, browser: Any) -> None:
+    """The board game, 3 players, after 30 of Ana's decisions (she then holds Projects, Partners
+    and an Activity): each card in front of her shows the level reached and the next one (or
+    none past the last), an upkeep that applies at either (a Partner's "from L2" upkeep at every
+    level from L1 on: it is due from L2 and tells what the next level costs each round), and no
+    other level."""
+    data = ana_among_bots(server, "pursuit", {}, 3, 30)
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(data["seats"][0]["link"])
+    page.wait_for_selector("#app[data-seq] #board .clickable[data-target]")
+    cards = page.evaluate("""() => [...document.querySelectorAll('.area.mine .holdings .card')].map(card => ({
+        kind: card.querySelector('.kind').textContent,
+        rows: [...card.querySelectorAll('table.levels tr')].map(tr => ({
+            level: tr.dataset.level, name: tr.querySelector('td.name').textContent,
+            shown: tr.getBoundingClientRect().height > 0}))}))""")
+    held = [c for c in cards if " at L" in c["kind"]]
+    assert any(c["kind"].startswith("Partner") for c in held), [c["kind"] for c in cards]
+    for card in held:
+        reached = int(card["kind"].rsplit(" at L", 1)[1].split(",")[0])
+        above = 0  # the level of the row above (an Item's upkeep belongs to it)
+        for row in card["rows"]:
+            if row["level"].isdigit():
+                above = int(row["level"])
+                expected = above in (reached, reached + 1)
+            elif row["name"].startswith("from L"):  # a Partner's upkeep
+                expected = int(row["name"][len("from L"):]) <= reached + 1
+            else:
+                expected = above in (reached, reached + 1)
+            assert row["shown"] == expected, (card["kind"], row, reached)
+    page.close()

@@ -55,8 +55,9 @@
     return h("table", {className: "levels"}, h("tbody", {}, levels.map(row => {
       if (/^\d+$/.test(row.level)) number = Number(row.level);
       const mine = reached && number === reached;
-      const past = reached && number && number < reached;  // a level left behind (and its upkeep)
-      const far = reached && number > reached + 1;  // beyond the next level (and its upkeep)
+      const from = /^from L(\d+)$/.exec(row.name || "");  // a Partner's upkeep: from that level on
+      const past = reached && !from && number && number < reached;  // a level left behind (and its upkeep)
+      const far = reached && (from ? Number(from[1]) : number) > reached + 1;  // beyond the next level
       return h("tr", {className: (mine ? "reached" : "") + (past ? " past" : "") + (far ? " far" : "") +
                                  (/^\d+$/.test(row.level) ? "" : " extra"),
                       "data-level": row.level},
