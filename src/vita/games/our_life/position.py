@@ -360,9 +360,9 @@ def reconcile(book: Book, data: JSON, patch: JSON) -> JSON:
             if not player["background_row"]:
                 action = book.background[player["background"]].action
                 player["background_row"] = book.rows_for(action)[0].id
-        for family in data["families"]:
+        for index, family in enumerate(data["families"]):  # by place: two families may read alike
             _keep_first(family, "shared_options", "shared_goal", decks["shared_goals"])
-            if "chart" not in _family_patch(patch, data["families"].index(family)):
+            if "chart" not in _family_patch(patch, index):
                 done = data["round"] - (data["step"] != "over")
                 family["chart"] = {"happiness": [0] * done, "joy": family["chart"]["joy"]}
     named = _named_cards(data)
