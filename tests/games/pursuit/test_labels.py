@@ -122,7 +122,9 @@ def test_a_project_choice_states_what_negative_sth_adds_to_its_cost() -> None:
 def test_a_card_is_drawn_as_its_levels_with_cost_and_reward_apart() -> None:
     """"Start a Relationship": John takes Martha and, at her Date level, gains 1 Knowledge and
     2 Creativity. The catalogue the browser draws cards from has her levels as rows, the Date
-    first with that reward; a Partner's upkeep is a row of its own."""
+    first with that reward; a Partner's upkeep is a row of its own, due from the Relationship
+    level (L2) on (John pays it only once Martha is developed to Relationship; the ruling in
+    docs/games/pursuit.md)."""
     from vita.games.pursuit.describe import catalogue
 
     state = GAME.new(seed=0, players=2)
@@ -131,6 +133,7 @@ def test_a_card_is_drawn_as_its_levels_with_cost_and_reward_apart() -> None:
     assert isinstance(levels, list)
     assert levels[0] == {"level": "1", "name": "Date", "cost": "—", "reward": "1K 2C"}
     assert [row["level"] for row in levels] == ["1", "2", "3", "4", "upkeep"]
+    assert levels[-1]["name"] == "from L2" and levels[-1]["from"] == "2"
 
 
 def test_rest_says_how_far_the_player_to_move_may_rest() -> None:

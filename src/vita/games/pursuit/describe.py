@@ -226,7 +226,9 @@ def card_lines(card: Card) -> list[str]:
 def card_levels(card: Card) -> list[dict[str, str]]:
     """A card's levels as rows of the printed card, each with its cost and reward apart:
     ``level`` (its number, or what the row is: hire, upkeep...), ``name``, ``cost``,
-    ``reward`` (compact amounts, as :func:`amount_text`). An upkeep belongs to the row above."""
+    ``reward`` (compact amounts, as :func:`amount_text`). An upkeep belongs to the row above,
+    but a Partner's, which is printed once, after the last level: it has ``from``, the level
+    from which it is due ("from L2")."""
     def row(level: str, name: str, cost: str, reward: Amount) -> dict[str, str]:
         return {"level": level, "name": name, "cost": cost, "reward": amount_text(reward)}
 
@@ -241,8 +243,9 @@ def card_levels(card: Card) -> list[dict[str, str]]:
     if card.kind == "partner":
         rows = [row(str(i), s.name, "have " + amount_text(Amount(res=s.requires)) if i > 1 else amount_text(s.cost),
                     s.reward) for i, s in enumerate(card.steps, start=1)]
-        return [*rows, row("upkeep", f"from L{card.upkeep_from_level}", amount_text(card.upkeep_cost or Amount()),
-                           card.upkeep_reward)]
+        upkeep = row("upkeep", f"from L{card.upkeep_from_level}", amount_text(card.upkeep_cost or Amount()),
+                     card.upkeep_reward)
+        return [*rows, upkeep | {"from": str(card.upkeep_from_level)}]
     rows = []
     for i, step in enumerate(card.steps, start=1):
         rows.append(row("" if card.kind == "group" else str(i), step.name, amount_text(step.cost), step.reward))

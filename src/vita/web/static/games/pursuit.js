@@ -55,9 +55,9 @@
     return h("table", {className: "levels"}, h("tbody", {}, levels.map(row => {
       if (/^\d+$/.test(row.level)) number = Number(row.level);
       const mine = reached && number === reached;
-      const from = /^from L(\d+)$/.exec(row.name || "");  // a Partner's upkeep: from that level on
-      const past = reached && !from && number && number < reached;  // a level left behind (and its upkeep)
-      const far = reached && (from ? Number(from[1]) : number) > reached + 1;  // beyond the next level
+      const past = reached && !row.from && number && number < reached;  // a level left behind (and its upkeep)
+      // beyond the next level (a Partner's upkeep: by the level it is due from)
+      const far = reached && (row.from ? Number(row.from) : number) > reached + 1;
       return h("tr", {className: (mine ? "reached" : "") + (past ? " past" : "") + (far ? " far" : "") +
                                  (/^\d+$/.test(row.level) ? "" : " extra"),
                       "data-level": row.level},
@@ -78,11 +78,11 @@
   function card(id, ctx, note, targets, rule) {
     const info = ctx.catalogue[id] || {name: id, kind: "", text: []};
     const reached = note && note.level ? note.level : 0;
-    const far = reached && (info.levels || []).some(row => /^\d+$/.test(row.level) && Number(row.level) > reached + 1);
-    const node = h("div", {className: "card" + (far ? " has-far" : ""), "data-card": id},
+    const levels = info.levels ? levelTable(info.levels, reached) : null;
+    const node = h("div", {className: "card" + (levels && levels.querySelector("tr.far") ? " has-far" : ""), "data-card": id},
       h("h3", {}, info.name), h("div", {className: "kind"}, info.kind + (note && note.label ? ` — ${note.label}` : "")),
-      info.levels ? levelTable(info.levels, reached)
-        : h("ol", {}, (info.text || []).map((line, i) => h("li", {className: i + 1 === reached ? "reached" : null}, richText(line.replace(/^L\d\. /, ""))))));
+      levels ||
+        h("ol", {}, (info.text || []).map((line, i) => h("li", {className: i + 1 === reached ? "reached" : null}, richText(line.replace(/^L\d\. /, ""))))));
     const where = ctx.rule ? ctx.rule(rule || HELD_RULES[info.kind] || "") : "";
     withTip(node, [`${info.name} (${info.kind})`, ...(info.text || []), where].filter(Boolean).join("\n"));
     return targets ? pickable(node, ctx, targets) : node;
